@@ -1,0 +1,59 @@
+import { BACKOFFICE_LOGIN_STRATEGIES, type BackofficeLoginStrategy } from './rules';
+
+/** Runtime configuration from the environment. The launcher, the API and the workers all read it here. */
+export interface AppConfig {
+  env: 'development' | 'test' | 'production';
+  port: number;
+  baseUrl: string;
+  backendUrl: string;
+  notifyUrl: string;
+  siteName: string;
+  phone: string;
+  mailFrom: string;
+  smtpUrl: string | null;
+  twilio: { accountSid: string; authToken: string; from: string } | null;
+  backofficeLoginStrategies: BackofficeLoginStrategy[];
+  cardProviderPublicKey: string | null;
+  googleClientId: string | null;
+}
+
+function parseStrategies(raw: string | undefined): BackofficeLoginStrategy[] {
+  if (!raw) return [...BACKOFFICE_LOGIN_STRATEGIES];
+  const wanted = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const unknown = wanted.filter((s) => !(BACKOFFICE_LOGIN_STRATEGIES as readonly string[]).includes(s));
+  if (unknown.length) {
+    throw new Error(`BACKOFFICE_LOGIN_STRATEGIES: unknown strategy ${unknown.join(', ')} (allowed: ${BACKOFFICE_LOGIN_STRATEGIES.join(', ')})`);
+  }
+  return wanted as BackofficeLoginStrategy[];
+}
+
+function parsePort(raw: string | undefined): number {
+  const port = Number(raw ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT: must be a whole number from 0 to 65535, got "${raw}"`);
+  return port;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const mode = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
+  const port = parsePort(env.PORT);
+  const baseUrl = (env.BASE_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+  const twilioReady = env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM;
+  return {
+    env: mode,
+    port,
+    baseUrl,
+    backendUrl: (env.BACKEND_URL ?? `${baseUrl}/api/v2`).replace(/\/$/, ''),
+    notifyUrl: env.NOTIFY_URL ?? `${baseUrl.replace(/^http/, 'ws')}/api/v2/notify`,
+    siteName: env.SITE_NAME ?? 'Shared House Bills',
+    // Ofcom reserves 020 7946 0000–0999 for drama: a safe default that rings nobody.
+    phone: env.PHONE ?? '020 7946 0123',
+    mailFrom: env.MAIL_FROM ?? 'Shared House Bills <hello@sharedhousebills.localhost>',
+    smtpUrl: env.SMTP_URL || null,
+    twilio: twilioReady
+      ? { accountSid: env.TWILIO_ACCOUNT_SID!, authToken: env.TWILIO_AUTH_TOKEN!, from: env.TWILIO_FROM! }
+      : null,
+    backofficeLoginStrategies: parseStrategies(env.BACKOFFICE_LOGIN_STRATEGIES),
+    cardProviderPublicKey: env.CARD_PROVIDER_PUBLIC_KEY || null,
+    googleClientId: env.GOOGLE_CLIENT_ID || null,
+  };
+}

@@ -1,0 +1,41 @@
+/**
+ * The one error vocabulary of the product. Services throw these; the GraphQL formatter puts `code` in
+ * `extensions.code` and the REST layer maps it to an HTTP status. Anything else is an internal error.
+ */
+export const ERROR_HTTP_STATUS = {
+  BAD_USER_INPUT: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  UNKNOWN_ERROR: 500,
+  INTERNAL_SERVER_ERROR: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_HTTP_STATUS;
+
+export interface FieldError {
+  field: string;
+  rule: string;
+  message: string;
+}
+
+export class DomainError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details: { fields?: FieldError[] } & Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+
+  get httpStatus(): number {
+    return ERROR_HTTP_STATUS[this.code];
+  }
+
+  /** A bad-input error naming each offending field and the rule it broke. */
+  static invalid(fields: FieldError[]): DomainError {
+    return new DomainError('BAD_USER_INPUT', fields.map((f) => `${f.field}: ${f.message}`).join('; '), { fields });
+  }
+}

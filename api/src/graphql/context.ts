@@ -1,0 +1,40 @@
+import { GraphQLError } from 'graphql';
+import type { Request } from 'express';
+import type { PgBoss } from 'pg-boss';
+import type { Knex } from '@app/db';
+import type { AppConfig } from '../config';
+
+/** What every resolver gets. `user` is filled by the identity layer once tokens are verified. */
+export interface GraphQLContext {
+  db: Knex;
+  boss: PgBoss;
+  config: AppConfig;
+  token: string | null;
+  groupId: number | null;
+  user: null;
+}
+
+export function readBearerToken(header: string | undefined): string | null {
+  const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
+  return match?.[1] ?? null;
+}
+
+/** X-Group-ID scopes back-office requests; when present it must be a positive whole number. */
+export function readGroupId(header: string | undefined): number | null {
+  if (header === undefined || header === '') return null;
+  if (!/^\d+$/.test(header) || Number(header) < 1) {
+    throw new GraphQLError('X-Group-ID must be a positive whole number', {
+      extensions: { code: 'BAD_USER_INPUT', field: 'X-Group-ID', http: { status: 400 } },
+    });
+  }
+  return Number(header);
+}
+
+export function buildContext(deps: Pick<GraphQLContext, 'db' | 'boss' | 'config'>) {
+  return async ({ req }: { req: Request }): Promise<GraphQLContext> => ({
+    ...deps,
+    token: readBearerToken(req.get('authorization')),
+    groupId: readGroupId(req.get('x-group-id')),
+    user: null,
+  });
+}

@@ -1,0 +1,73 @@
+/**
+ * `npm start`: the whole product on one machine. Starts (or finds) PostgreSQL, applies migrations, loads
+ * the demo data once, then runs the API (serving site and back office) and the job workers as two child
+ * processes. Ctrl-C or SIGTERM stops the workers, then the API, then the embedded PostgreSQL.
+ * `npm run dev` does the same with the API and workers restarting on change and Vite serving the front ends.
+ */
+import { createKnex, resolveDatabase, runMigrations, type ResolvedDatabase } from '@app/db';
+import { loadDemoData } from '@app/fixtures';
+import { loadConfig } from '../config';
+import { startChild, type ManagedChild } from './child-process';
+import { ensureFrontendsBuilt } from './ensure-built';
+import { startViteDevServers } from './vite-dev';
+
+const log = (line: string) => console.log(`[start] ${line}`);
+const dev = process.argv.includes('--dev');
+
+async function main(): Promise<void> {
+  const startedAt = Date.now();
+  const config = loadConfig();
+  if (!dev) ensureFrontendsBuilt(log);
+
+  let database: ResolvedDatabase | null = null;
+  const children: ManagedChild[] = [];
+  let stopping: Promise<void> | null = null;
+  const stopAll = (code: number) => {
+    stopping ??= (async () => {
+      log('Stopping: workers, then API, then database');
+      // Children in the reverse order of their start: workers before the API; Vite dev servers first of all.
+      for (const child of [...children].reverse()) await child.stop(child.name === 'workers' ? 6000 : 2500);
+      await database?.stop();
+      log('Stopped');
+      process.exit(code);
+    })();
+    return stopping;
+  };
+  process.on('SIGINT', () => void stopAll(0));
+  process.on('SIGTERM', () => void stopAll(0));
+
+  try {
+    database = await resolveDatabase(process.env, log);
+    const knex = createKnex(database.url, { poolMax: 2 });
+    try {
+      const applied = await runMigrations(knex);
+      if (applied.length) log(`Applied ${applied.length} migration(s)`);
+      if (config.env !== 'production' && process.env.DEMO_DATA !== 'false') {
+        log((await loadDemoData(knex)) ? 'Loaded the demo data' : 'Demo data already present');
+      }
+    } finally {
+      await knex.destroy();
+    }
+
+    const env = { ...process.env, DATABASE_URL: database.url, ...(dev ? { SERVE_FRONTENDS: 'false' } : {}) };
+    const watch = dev ? ['--watch'] : [];
+    children.push(startChild('api', 'api/src/main.ts', env, watch));
+    children.push(startChild('workers', 'workers/src/main.ts', env, watch));
+    if (dev) children.unshift(...startViteDevServers());
+    for (const child of children) {
+      child.process.once('exit', (code) => {
+        if (!stopping) {
+          log(`${child.name} stopped unexpectedly (exit ${code}); stopping everything`);
+          void stopAll(1);
+        }
+      });
+    }
+    await Promise.all(children.map((child) => child.ready));
+    log(`Ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s: ${config.baseUrl}/ (site), ${config.baseUrl}/admin/1/ (back office)`);
+  } catch (error) {
+    console.error(`[start] ${error instanceof Error ? error.message : String(error)}`);
+    await stopAll(1);
+  }
+}
+
+void main();

@@ -1,0 +1,42 @@
+/** The API process: HTTP on PORT, serving GraphQL, REST and the built front ends. Run by the launcher or alone. */
+import type { Server } from 'node:http';
+import { createKnex, redact, runMigrations } from '@app/db';
+import { createApp } from './app';
+import { loadConfig } from './config';
+import { startBoss } from './jobs/boss';
+import { onShutdown, reportReady, requireDatabaseUrl } from './lifecycle';
+
+async function main(): Promise<void> {
+  process.env.APP_PROCESS_NAME ??= 'bills-api';
+  const config = loadConfig();
+  const url = requireDatabaseUrl();
+  const db = createKnex(url);
+  await runMigrations(db);
+  const boss = await startBoss(url, 'sender');
+  const app = await createApp({ db, boss, config, serveFrontends: process.env.SERVE_FRONTENDS !== 'false' });
+
+  const server: Server = await new Promise((resolve, reject) => {
+    const listening = app.express.listen(config.port, () => resolve(listening));
+    listening.on('error', reject);
+  });
+  console.log(`[api] listening on ${config.baseUrl} (database ${redact(url)})`);
+  reportReady({ port: config.port });
+
+  onShutdown('api', async () => {
+    // Stop accepting, let requests in flight finish, then drop idle keep-alive sockets.
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    const forced = setTimeout(() => server.closeAllConnections(), 3000);
+    await closed;
+    clearTimeout(forced);
+    await app.stop();
+    await boss.stop({ graceful: false, close: true });
+    await db.destroy();
+    console.log('[api] stopped');
+  });
+}
+
+main().catch((error: unknown) => {
+  console.error('[api] failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,44 @@
+import type { PgBoss } from 'pg-boss';
+import type { Knex } from '@app/db';
+import { DomainError, type FieldError } from '../../errors/domain-error';
+import { enqueue } from '../../jobs/enqueue';
+
+export interface EmailToQueue {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface SmsToQueue {
+  to: string;
+  text: string;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * Puts an e-mail in the outbox and enqueues its delivery, both in the caller's transaction: a message is
+ * sent only if the business change that wrote it commits.
+ */
+export async function queueEmail(trx: Knex.Transaction, boss: PgBoss, email: EmailToQueue): Promise<number> {
+  const errors: FieldError[] = [];
+  if (!EMAIL.test(email.to)) errors.push({ field: 'to', rule: 'email', message: 'must be a valid e-mail address' });
+  if (!email.subject.trim()) errors.push({ field: 'subject', rule: 'required', message: 'is required' });
+  if (!email.text.trim()) errors.push({ field: 'text', rule: 'required', message: 'is required' });
+  if (errors.length) throw DomainError.invalid(errors);
+  return insertAndEnqueue(trx, boss, { channel: 'EMAIL', recipient: email.to, subject: email.subject, text_body: email.text, html_body: email.html ?? null });
+}
+
+export async function queueSms(trx: Knex.Transaction, boss: PgBoss, sms: SmsToQueue): Promise<number> {
+  if (!sms.to.trim()) throw DomainError.invalid([{ field: 'to', rule: 'required', message: 'is required' }]);
+  if (!sms.text.trim()) throw DomainError.invalid([{ field: 'text', rule: 'required', message: 'is required' }]);
+  return insertAndEnqueue(trx, boss, { channel: 'SMS', recipient: sms.to, subject: null, text_body: sms.text, html_body: null });
+}
+
+async function insertAndEnqueue(trx: Knex.Transaction, boss: PgBoss, row: Record<string, unknown>): Promise<number> {
+  const [inserted] = await trx('outbox_messages').insert(row).returning('id');
+  const messageId = Number(inserted.id);
+  await enqueue(boss, trx, 'outbox.deliver', { messageId });
+  return messageId;
+}

@@ -1,0 +1,19 @@
+import type { ResolverMap } from '../../graphql/schema';
+import { londonDate } from '../../rules';
+import { readEnabledFeatures } from './read-system-settings.service';
+
+export const settingsTypeDefs = /* GraphQL */ `
+  extend type Query {
+    "Names of the feature flags that are switched on (directDebitFO, unlimitedFO, quotingFO, automatedBilling)."
+    getEnabledFeatures: [String!]!
+    "Today's date in Europe/London as YYYY-MM-DD (the override date when date overriding is enabled)."
+    getSystemCurrentDate: String!
+  }
+`;
+
+export const settingsResolvers: ResolverMap = {
+  Query: {
+    getEnabledFeatures: (_parent, _args, { db }) => readEnabledFeatures(db),
+    getSystemCurrentDate: () => londonDate(new Date()),
+  },
+};

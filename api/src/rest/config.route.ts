@@ -1,0 +1,31 @@
+import { Router } from 'express';
+import type { Knex } from '@app/db';
+import type { AppConfig } from '../config';
+import { readEnabledFeatures, readSystemSettingFlags } from '../modules/settings/read-system-settings.service';
+import { SERVICE_USER_NUMBERS } from '../rules';
+
+/** GET /api/v2/config: what the browser apps need to boot. Public by design, so never a secret here. */
+export function configRoute(db: Knex, config: AppConfig): Router {
+  const router = Router();
+  router.get('/config', async (_req, res) => {
+    const [systemSettings, enabledFeatures] = await Promise.all([readSystemSettingFlags(db), readEnabledFeatures(db)]);
+    res.set('Cache-Control', 'no-store').json({
+      baseUrl: config.baseUrl,
+      backendUrl: config.backendUrl,
+      notifyUrl: config.notifyUrl,
+      backofficeLoginStrategies: config.backofficeLoginStrategies,
+      serviceUserNumbers: [...SERVICE_USER_NUMBERS],
+      systemSettings,
+      publicKeys: {
+        cardProvider: config.cardProviderPublicKey,
+        // The sign-in client id is handed to the browser in development only (specification §3).
+        googleClientId: config.env === 'production' ? null : config.googleClientId,
+      },
+      siteName: config.siteName,
+      phone: config.phone,
+      enabledFeatures,
+      production: config.env === 'production',
+    });
+  });
+  return router;
+}

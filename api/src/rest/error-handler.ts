@@ -1,0 +1,24 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { DomainError } from '../errors/domain-error';
+
+/** Any unknown route under /api answers JSON, never the site's HTML. */
+export const apiNotFound: RequestHandler = (req, res) => {
+  res.status(404).json({ error: { code: 'NOT_FOUND', message: `No API route ${req.method} ${req.originalUrl}` } });
+};
+
+/** Domain errors keep their code and fields; malformed JSON is the client's fault; anything else is logged. */
+export const errorHandler: ErrorRequestHandler = (error, _req, res, next) => {
+  if (res.headersSent) return next(error);
+  if (error instanceof DomainError) {
+    res.status(error.httpStatus).json({ error: { code: error.code, message: error.message, fields: error.details.fields } });
+    return;
+  }
+  const status = (error as { status?: number }).status;
+  if (status && status >= 400 && status < 500) {
+    const code = (error as { type?: string }).type === 'entity.too.large' ? 'PAYLOAD_TOO_LARGE' : 'BAD_USER_INPUT';
+    res.status(status).json({ error: { code, message: (error as Error).message } });
+    return;
+  }
+  console.error('[api] unexpected error', error);
+  res.status(500).json({ error: { code: 'INTERNAL_SERVER_ERROR', message: 'Unknown error' } });
+};

@@ -1,0 +1,34 @@
+import pg from 'pg';
+import { createKnex, runMigrations } from '@app/db';
+import { startBoss } from '../jobs/boss';
+import { startTestServer, TEMPLATE_DATABASE, withDatabase } from './server-for-tests';
+
+/**
+ * Once per `jest` run: start (or find) the server, drop what earlier runs left, and build a template
+ * database with every migration and the job-queue schema. Each test file then clones it (test-database.ts).
+ */
+export default async function globalSetup(): Promise<void> {
+  const { serverUrl, embedded } = await startTestServer();
+  (globalThis as { testPostgres?: unknown }).testPostgres = embedded;
+  process.env.TEST_SERVER_URL = serverUrl;
+
+  const admin = new pg.Client({ connectionString: withDatabase(serverUrl, 'postgres') });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ datname: string }>(
+      `SELECT datname FROM pg_database WHERE datname = $1 OR datname LIKE 'test\\_%'`,
+      [TEMPLATE_DATABASE],
+    );
+    for (const { datname } of rows) await admin.query(`DROP DATABASE "${datname}" WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE "${TEMPLATE_DATABASE}"`);
+  } finally {
+    await admin.end();
+  }
+
+  const templateUrl = withDatabase(serverUrl, TEMPLATE_DATABASE);
+  const knex = createKnex(templateUrl, { poolMax: 1 });
+  await runMigrations(knex);
+  await knex.destroy();
+  const boss = await startBoss(templateUrl, 'sender');
+  await boss.stop({ graceful: false, close: true });
+}

@@ -1,0 +1,4 @@
+/** Test support shared by every workspace's tests: real databases, a real SMTP receiver, condition waits. */
+export { createTestDatabase, type TestDatabase } from './test-database';
+export { startSmtpReceiver, type ReceivedMail } from './smtp-receiver';
+export { waitFor } from './wait-for';

@@ -1,0 +1,45 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  envelopeTo: string[];
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** Decodes a quoted-printable body (what nodemailer uses for non-ASCII text such as "£"). */
+function decodeQuotedPrintable(text: string): string {
+  const bytes = text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+function parse(raw: string): Pick<ReceivedMail, 'headers' | 'body'> {
+  const split = raw.indexOf('\r\n\r\n');
+  const headerBlock = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
+  const headers = Object.fromEntries(
+    headerBlock.split('\r\n').map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+  );
+  const body = raw.slice(split + 4);
+  return { headers, body: headers['content-transfer-encoding'] === 'quoted-printable' ? decodeQuotedPrintable(body) : body };
+}
+
+/** A real SMTP server on a free local port that keeps every message it accepts. */
+export async function startSmtpReceiver(): Promise<{ url: string; messages: ReceivedMail[]; stop(): Promise<void> }> {
+  const messages: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        messages.push({ envelopeTo: session.envelope.rcptTo.map((r) => r.address), ...parse(Buffer.concat(chunks).toString('latin1')) });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.server.address() as AddressInfo;
+  return { url: `smtp://127.0.0.1:${port}`, messages, stop: () => new Promise((resolve) => server.close(() => resolve())) };
+}

@@ -1,0 +1,27 @@
+/** The workers process: `npm run workers` (or started by `npm start`). Run as many as you like against one database. */
+import { createKnex, loadConfig, onShutdown, reportReady, requireDatabaseUrl, selectAdapters } from '@app/api';
+import { HANDLERS } from './queues';
+import { SCHEDULES } from './schedules';
+import { startWorkers } from './start-workers';
+
+async function main(): Promise<void> {
+  process.env.APP_PROCESS_NAME ??= 'bills-workers';
+  const config = loadConfig();
+  const url = requireDatabaseUrl();
+  const db = createKnex(url);
+  const adapters = selectAdapters(config);
+  console.log(`[workers] e-mail adapter: ${adapters.email.name}; SMS adapter: ${adapters.sms.name}`);
+  const workers = await startWorkers(url, { db, adapters }, { handlers: HANDLERS as never, schedules: SCHEDULES });
+  console.log(`[workers] working ${Object.keys(HANDLERS).length} queues, ${SCHEDULES.length} schedule(s)`);
+  reportReady();
+  onShutdown('workers', async () => {
+    await workers.stop();
+    await db.destroy();
+    console.log('[workers] stopped');
+  });
+}
+
+main().catch((error: unknown) => {
+  console.error('[workers] failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

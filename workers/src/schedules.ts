@@ -1,0 +1,14 @@
+import type { QueueName } from '@app/api';
+
+/** Every recurring job, in one place. Crons are read in Europe/London, so "02:00" stays 02:00 across BST. */
+export const SCHEDULE_TIME_ZONE = 'Europe/London';
+
+export interface ScheduleDefinition {
+  queue: QueueName;
+  cron: string;
+  description: string;
+}
+
+export const SCHEDULES: ScheduleDefinition[] = [
+  { queue: 'outbox.sweep', cron: '*/10 * * * *', description: 'Re-enqueue outbox messages never attempted after 15 minutes' },
+];
