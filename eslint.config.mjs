@@ -17,8 +17,9 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  { files: ['**/*.js', '**/*.cjs'], languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } } },
   {
-    files: ['site/**/*.{ts,tsx}', 'admin/**/*.{ts,tsx}'],
+    files: ['site/src/**/*.{ts,tsx}', 'admin/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },

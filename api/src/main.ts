@@ -19,7 +19,7 @@ async function main(): Promise<void> {
     const listening = app.express.listen(config.port, () => resolve(listening));
     listening.on('error', reject);
   });
-  console.log(`[api] listening on ${config.baseUrl} (database ${redact(url)})`);
+  console.log(`[api] pid ${process.pid} listening on ${config.baseUrl} (database ${redact(url)})`);
   reportReady({ port: config.port });
 
   onShutdown('api', async () => {

@@ -4,3 +4,4 @@ export { resolveDatabase, redact, DEFAULT_EMBEDDED_PORT, type ResolvedDatabase }
 export { ensureDatabase } from './ensure-database';
 export { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded/embedded-postgres';
 export { repoRoot, dataDir } from './paths';
+export { isProcessAlive } from './embedded/process-alive';

@@ -12,7 +12,7 @@ async function main(): Promise<void> {
   const adapters = selectAdapters(config);
   console.log(`[workers] e-mail adapter: ${adapters.email.name}; SMS adapter: ${adapters.sms.name}`);
   const workers = await startWorkers(url, { db, adapters }, { handlers: HANDLERS as never, schedules: SCHEDULES });
-  console.log(`[workers] working ${Object.keys(HANDLERS).length} queues, ${SCHEDULES.length} schedule(s)`);
+  console.log(`[workers] pid ${process.pid} working ${Object.keys(HANDLERS).length} queues, ${SCHEDULES.length} schedule(s)`);
   reportReady();
   onShutdown('workers', async () => {
     await workers.stop();

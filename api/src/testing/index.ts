@@ -2,3 +2,5 @@
 export { createTestDatabase, type TestDatabase } from './test-database';
 export { startSmtpReceiver, type ReceivedMail } from './smtp-receiver';
 export { waitFor } from './wait-for';
+export { startProduct, freePort, isAlive, type ProductProcess } from './product-process';
+export { launchChromium } from './chromium';

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { resolveBinaries } from './binaries';
 import { postgresOsUser } from './os-user';
+import { isProcessAlive } from './process-alive';
 import { run } from './run-as';
 
 export interface EmbeddedPostgresOptions {
@@ -19,15 +20,6 @@ export interface EmbeddedPostgres {
   /** Connection string for a database of this cluster, over TCP on 127.0.0.1. */
   url(database: string): string;
   stop(): Promise<void>;
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 function readPid(file: string): number | null {
@@ -49,14 +41,14 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const ownerFile = `${dataDir}.owner.pid`;
 
   const owner = readPid(ownerFile);
-  if (owner !== null && owner !== process.pid && isAlive(owner)) {
+  if (owner !== null && owner !== process.pid && isProcessAlive(owner)) {
     throw new Error(`The embedded PostgreSQL in ${dataDir} is in use by process ${owner} (is the product already running?). Stop that process first.`);
   }
 
   if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) await initialise(dataDir, options.password, bins.initdb, runAs, log);
 
   const stale = readPid(path.join(dataDir, 'postmaster.pid'));
-  if (stale !== null && isAlive(stale)) {
+  if (stale !== null && isProcessAlive(stale)) {
     log(`Stopping PostgreSQL pid ${stale} left running by an earlier run that did not shut down`);
     await run(bins.pg_ctl, ['stop', '-D', dataDir, '-m', 'fast', '-w', '-t', '30'], runAs);
   }

@@ -1,0 +1,62 @@
+import { useEffect, useState } from 'react';
+import { Admin, CustomRoutes, EditGuesser, ListGuesser, Resource, ShowGuesser } from 'react-admin';
+import { Route } from 'react-router-dom';
+import { ApiUnavailable } from './bootstrap/ApiUnavailable';
+import { GroupIdContext } from './bootstrap/GroupIdContext';
+import { Loading } from './bootstrap/Loading';
+import { Dashboard } from './dashboard/Dashboard';
+import { SystemStatusPage } from './health/SystemStatusPage';
+import { i18nProvider } from './i18n/i18nProvider';
+import { createDataProvider, type BackOfficeDataProvider } from './providers/dataProvider';
+
+type Boot =
+  | { status: 'loading' }
+  | { status: 'ready'; dataProvider: BackOfficeDataProvider; resources: string[] }
+  | { status: 'error'; error: string };
+
+export function App({ groupId }: { groupId: number }) {
+  const [boot, setBoot] = useState<Boot>({ status: 'loading' });
+
+  // Introspect before mounting <Admin>: it tells us which resources exist and, if the API
+  // is down, lets us show an explanation instead of a blank or half-broken back office.
+  useEffect(() => {
+    let active = true;
+    const dataProvider = createDataProvider(groupId);
+    dataProvider.getIntrospection().then(
+      (introspection) => {
+        if (active) setBoot({ status: 'ready', dataProvider, resources: introspection.resources.map((r) => r.type.name) });
+      },
+      (error: unknown) => {
+        console.error('Back office could not introspect the GraphQL API', error);
+        if (active) setBoot({ status: 'error', error: error instanceof Error ? error.message : String(error) });
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [groupId]);
+
+  if (boot.status === 'loading') return <Loading />;
+  if (boot.status === 'error') return <ApiUnavailable error={boot.error} />;
+
+  return (
+    <GroupIdContext.Provider value={groupId}>
+      <Admin
+        basename={`/admin/${groupId}`}
+        disableTelemetry
+        dataProvider={boot.dataProvider}
+        i18nProvider={i18nProvider}
+        dashboard={Dashboard}
+        title="Back office"
+      >
+        {/* Generic screens for whatever the schema exposes; real pages will replace them. */}
+        {boot.resources.map((name) => (
+          <Resource key={name} name={name} list={ListGuesser} show={ShowGuesser} edit={EditGuesser} />
+        ))}
+        <CustomRoutes>
+          <Route path="/status" element={<SystemStatusPage />} />
+        </CustomRoutes>
+      </Admin>
+    </GroupIdContext.Provider>
+  );
+}

@@ -1,0 +1,24 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { App } from './App';
+import { DEFAULT_GROUP_PATH, parseGroupId } from './providers/group-id';
+
+const groupId = parseGroupId(window.location.pathname);
+
+if (groupId === null) {
+  // /admin/ or a path without a valid group: go to the default group rather than guess.
+  window.location.replace(DEFAULT_GROUP_PATH);
+} else {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root element');
+  // Left alone, react-admin creates a hash router, which would ignore the group in the path.
+  // A browser (data) router mounted on /admin/{groupId}/* plus <Admin basename> keeps real
+  // URLs, and being a data router it also lets forms warn about unsaved changes.
+  const router = createBrowserRouter([{ path: `/admin/${groupId}/*`, element: <App groupId={groupId} /> }]);
+  createRoot(container).render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  );
+}
