@@ -16,7 +16,7 @@ export default async function globalSetup(): Promise<void> {
   await admin.connect();
   try {
     const { rows } = await admin.query<{ datname: string }>(
-      `SELECT datname FROM pg_database WHERE datname = $1 OR datname LIKE 'test\\_%'`,
+      `SELECT datname FROM pg_database WHERE datname = $1 OR datname LIKE 'bills\\_test\\_%'`,
       [TEMPLATE_DATABASE],
     );
     for (const { datname } of rows) await admin.query(`DROP DATABASE "${datname}" WITH (FORCE)`);

@@ -31,7 +31,7 @@ function serverUrl(): string {
  * run in parallel without seeing each other's rows.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
-  const name = `test_${crypto.randomBytes(6).toString('hex')}`;
+  const name = `bills_test_${crypto.randomBytes(6).toString('hex')}`;
   await onServer(`CREATE DATABASE "${name}" TEMPLATE "${TEMPLATE_DATABASE}"`);
   const url = withDatabase(serverUrl(), name);
   const knex = createKnex(url, { poolMax: 5 });

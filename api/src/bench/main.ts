@@ -1,0 +1,19 @@
+/** `npm run bench [name]`: benchmarks that print their figures. With no name, all of them. */
+import { startupBenchmark } from './startup.bench';
+
+const BENCHMARKS: Record<string, () => Promise<void>> = { startup: startupBenchmark };
+
+async function main(): Promise<void> {
+  const wanted = process.argv.slice(2);
+  const unknown = wanted.filter((name) => !(name in BENCHMARKS));
+  if (unknown.length) throw new Error(`Unknown benchmark ${unknown.join(', ')}; known: ${Object.keys(BENCHMARKS).join(', ')}`);
+  for (const name of wanted.length ? wanted : Object.keys(BENCHMARKS)) {
+    console.log(`# ${name}`);
+    await BENCHMARKS[name]!();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
