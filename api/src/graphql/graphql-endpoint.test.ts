@@ -30,6 +30,15 @@ it('answers queries with the switched-on feature flags and the London date', asy
   expect(res.body.data.getSystemCurrentDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 });
 
+it('answers the override date only while date overriding is switched on', async () => {
+  await db.knex('system_settings').insert({ key: 'currentDateOverride', value: JSON.stringify('2027-03-31') });
+  const today = await graphql('{ getSystemCurrentDate }').expect(200);
+  expect(today.body.data.getSystemCurrentDate).not.toBe('2027-03-31');
+  await db.knex('system_settings').where({ key: 'enableDateOverriding' }).update({ value: JSON.stringify(true) });
+  const overridden = await graphql('{ getSystemCurrentDate }').expect(200);
+  expect(overridden.body.data.getSystemCurrentDate).toBe('2027-03-31');
+});
+
 it('refuses an X-Group-ID that is not a positive whole number with a stable code', async () => {
   const res = await graphql('{ getSystemCurrentDate }', { 'X-Group-ID': 'abc' }).expect(400);
   expect(res.body.errors[0]).toMatchObject({ message: 'X-Group-ID must be a positive whole number', extensions: { code: 'BAD_USER_INPUT' } });

@@ -1,5 +1,5 @@
 import type { ResolverMap } from '../../graphql/schema';
-import { londonDate } from '../../rules';
+import { readSystemCurrentDate } from './read-current-date.service';
 import { readEnabledFeatures } from './read-system-settings.service';
 
 export const settingsTypeDefs = /* GraphQL */ `
@@ -14,6 +14,6 @@ export const settingsTypeDefs = /* GraphQL */ `
 export const settingsResolvers: ResolverMap = {
   Query: {
     getEnabledFeatures: (_parent, _args, { db }) => readEnabledFeatures(db),
-    getSystemCurrentDate: () => londonDate(new Date()),
+    getSystemCurrentDate: (_parent, _args, { db }) => readSystemCurrentDate(db),
   },
 };
