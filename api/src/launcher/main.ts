@@ -63,7 +63,8 @@ async function main(): Promise<void> {
       });
     }
     await Promise.all(children.map((child) => child.ready));
-    log(`Ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s: ${config.baseUrl}/ (site), ${config.baseUrl}/admin/1/ (back office)`);
+    const [site, admin] = dev ? ['http://localhost:5173', 'http://localhost:5174'] : [config.baseUrl, config.baseUrl];
+    log(`Ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s: ${site}/ (site), ${admin}/admin/1/ (back office), ${config.baseUrl}/api/v2 (API)`);
   } catch (error) {
     console.error(`[start] ${error instanceof Error ? error.message : String(error)}`);
     await stopAll(1);
