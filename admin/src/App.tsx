@@ -1,13 +1,22 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Admin, CustomRoutes, EditGuesser, ListGuesser, Resource, ShowGuesser } from 'react-admin';
+import GroupIcon from '@mui/icons-material/Group';
+import SecurityIcon from '@mui/icons-material/Security';
 import { Route } from 'react-router-dom';
 import { ApiUnavailable } from './bootstrap/ApiUnavailable';
 import { GroupIdContext } from './bootstrap/GroupIdContext';
 import { Loading } from './bootstrap/Loading';
+import { createAuthProvider } from './auth/authProvider';
+import { SessionWatcher } from './auth/SessionWatcher';
 import { Dashboard } from './dashboard/Dashboard';
 import { SystemStatusPage } from './health/SystemStatusPage';
 import { i18nProvider } from './i18n/i18nProvider';
 import { createDataProvider, type BackOfficeDataProvider } from './providers/dataProvider';
+import { RoleCreate, RoleEdit, RoleList } from './resources/backoffice-roles';
+import { StaffCreate, StaffEdit, StaffList } from './resources/backoffice-users';
+
+/** Resources with screens of their own; anything else the schema exposes gets generic screens. */
+const DEDICATED = new Set(['BackofficeRole', 'BackofficeUser']);
 
 type Boot =
   | { status: 'loading' }
@@ -36,21 +45,27 @@ export function App({ groupId }: { groupId: number }) {
     };
   }, [groupId]);
 
+  const authProvider = useMemo(() => createAuthProvider(groupId), [groupId]);
   if (boot.status === 'loading') return <Loading />;
   if (boot.status === 'error') return <ApiUnavailable error={boot.error} />;
 
   return (
     <GroupIdContext.Provider value={groupId}>
+      <SessionWatcher groupId={groupId} />
       <Admin
         basename={`/admin/${groupId}`}
         disableTelemetry
         dataProvider={boot.dataProvider}
         i18nProvider={i18nProvider}
+        authProvider={authProvider}
+        requireAuth
         dashboard={Dashboard}
         title="Back office"
       >
+        <Resource name="BackofficeUser" options={{ label: 'Staff' }} icon={GroupIcon} list={StaffList} create={StaffCreate} edit={StaffEdit} recordRepresentation={(r) => `${r.firstName} ${r.lastName}`} />
+        <Resource name="BackofficeRole" options={{ label: 'Roles' }} icon={SecurityIcon} list={RoleList} create={RoleCreate} edit={RoleEdit} recordRepresentation="name" />
         {/* Generic screens for whatever the schema exposes; real pages will replace them. */}
-        {boot.resources.map((name) => (
+        {boot.resources.filter((name) => !DEDICATED.has(name)).map((name) => (
           <Resource key={name} name={name} list={ListGuesser} show={ShowGuesser} edit={EditGuesser} />
         ))}
         <CustomRoutes>

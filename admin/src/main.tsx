@@ -2,11 +2,19 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { App } from './App';
+import { SignInPage } from './auth/SignInPage';
 import { DEFAULT_GROUP_PATH, parseGroupId } from './providers/group-id';
 
 const groupId = parseGroupId(window.location.pathname);
 
-if (groupId === null) {
+if (window.location.pathname.startsWith('/admin-signin')) {
+  // The back office's sign-in page lives at /admin-signin (specification §2.4), outside /admin/{groupId}/.
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <SignInPage />
+    </StrictMode>,
+  );
+} else if (groupId === null) {
   // /admin/ or a path without a valid group: go to the default group rather than guess.
   window.location.replace(DEFAULT_GROUP_PATH);
 } else {

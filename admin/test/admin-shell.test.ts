@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { launchChromium, startProduct, type ProductProcess } from '@app/api/testing';
+import { signInToBackOffice } from './sign-in-helpers';
 
 let product: ProductProcess;
 let browser: Browser;
@@ -21,8 +22,10 @@ it('loads the back-office shell for the group in the path, sending X-Group-ID, w
   const groupHeaders: Array<string | undefined> = [];
   page.on('request', (request) => {
     if (!/^(http:\/\/127\.0\.0\.1|data:|blob:)/.test(request.url())) offMachine.push(request.url());
-    if (request.url().endsWith('/api/v2/graphql')) groupHeaders.push(request.headers()['x-group-id']);
+    // The sign-in page is outside any group; every request of the back office itself carries one.
+    if (request.url().endsWith('/api/v2/graphql') && !request.frame().url().includes('/admin-signin')) groupHeaders.push(request.headers()['x-group-id']);
   });
+  await signInToBackOffice(page, product.baseUrl, 'staff@demo.test');
   await page.goto(`${product.baseUrl}/admin/`);
   await page.waitForURL(`${product.baseUrl}/admin/1/`);
   await page.getByText('Group 1').first().waitFor();
@@ -37,9 +40,9 @@ it('keeps another group id in the path and in every request', async () => {
   const page = await browser.newPage();
   const groupHeaders: Array<string | undefined> = [];
   page.on('request', (request) => {
-    if (request.url().endsWith('/api/v2/graphql')) groupHeaders.push(request.headers()['x-group-id']);
+    if (request.url().endsWith('/api/v2/graphql') && !request.frame().url().includes('/admin-signin')) groupHeaders.push(request.headers()['x-group-id']);
   });
-  await page.goto(`${product.baseUrl}/admin/2/`);
+  await signInToBackOffice(page, product.baseUrl, 'staff@demo.test', '/admin/2/');
   await page.getByText('Group 2').first().waitFor();
   expect(page.url()).toBe(`${product.baseUrl}/admin/2/`);
   expect(new Set(groupHeaders)).toEqual(new Set(['2']));

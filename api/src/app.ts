@@ -6,17 +6,23 @@ import type { Knex } from '@app/db';
 import type { AppConfig } from './config';
 import { buildContext, type GraphQLContext } from './graphql/context';
 import { formatError } from './graphql/format-error';
-import { resolvers, typeDefs } from './graphql/schema';
+import { buildResolvers, typeDefs } from './graphql/schema';
+import { loadTokenSecret } from './auth/token-secret';
 import { configRoute } from './rest/config.route';
 import { apiNotFound, errorHandler } from './rest/error-handler';
 import { healthRoute } from './rest/health.route';
+import { googleAuthRoute } from './rest/google-auth.route';
 import { logRoute } from './rest/log.route';
+import { pageViewsRoute } from './rest/page-views.route';
+import { attachUser } from './rest/rest-route';
 import { serveFrontends } from './static/serve-frontends';
 
 export interface AppDependencies {
   db: Knex;
   boss: PgBoss;
   config: AppConfig;
+  /** Signs and checks sign-in tokens (loadTokenSecret() when not given). */
+  tokenSecret?: Uint8Array;
   /** Serve the built site and admin (off for API-only tests and for `npm run dev`, where Vite serves them). */
   serveFrontends?: boolean;
 }
@@ -27,10 +33,10 @@ export interface App {
 }
 
 /** The HTTP application: REST and GraphQL under /api/v2, health at /healthz, then the two front ends. */
-export async function createApp({ db, boss, config, serveFrontends: withFrontends = true }: AppDependencies): Promise<App> {
+export async function createApp({ db, boss, config, tokenSecret = loadTokenSecret(), serveFrontends: withFrontends = true }: AppDependencies): Promise<App> {
   const apollo = new ApolloServer<GraphQLContext>({
     typeDefs,
-    resolvers,
+    resolvers: buildResolvers(),
     formatError,
     introspection: config.env !== 'production',
     includeStacktraceInErrorResponses: false,
@@ -45,8 +51,9 @@ export async function createApp({ db, boss, config, serveFrontends: withFrontend
 
   app.use(healthRoute(db, boss));
   app.use('/api/v2', express.json({ limit: '1mb' }));
-  app.use('/api/v2', configRoute(db, config), logRoute(db));
-  app.use('/api/v2/graphql', expressMiddleware(apollo, { context: buildContext({ db, boss, config }) }));
+  app.use('/api/v2', attachUser(db, tokenSecret), configRoute(db, config), logRoute(db), googleAuthRoute(db, config, tokenSecret));
+  app.use('/api/v2', pageViewsRoute(db));
+  app.use('/api/v2/graphql', expressMiddleware(apollo, { context: buildContext({ db, boss, config, tokenSecret }) }));
   app.use('/api', apiNotFound);
   if (withFrontends) app.use(serveFrontends());
   app.use(errorHandler);

@@ -15,6 +15,14 @@ export interface AppConfig {
   backofficeLoginStrategies: BackofficeLoginStrategy[];
   cardProviderPublicKey: string | null;
   googleClientId: string | null;
+  /** Shown in a banner on every page of the public site while set (MAINTENANCE_MESSAGE). */
+  maintenanceMessage: string | null;
+  /** Ids of the site's consent-gated trackers (TRACKER_IDS="analytics=G-…,tagManager=GTM-…"); none by default. */
+  trackerIds: Record<string, string>;
+  /** OpenID Connect sign-in for back-office staff (Google's issuer unless GOOGLE_ISSUER says otherwise). */
+  google: { issuer: string; clientId: string; clientSecret: string } | null;
+  /** Lifetime of a sign-in token; the browser re-checks it every 30 minutes and logs out after 3 idle hours. */
+  tokenTtlSeconds: number;
 }
 
 function parseStrategies(raw: string | undefined): BackofficeLoginStrategy[] {
@@ -25,6 +33,17 @@ function parseStrategies(raw: string | undefined): BackofficeLoginStrategy[] {
     throw new Error(`BACKOFFICE_LOGIN_STRATEGIES: unknown strategy ${unknown.join(', ')} (allowed: ${BACKOFFICE_LOGIN_STRATEGIES.join(', ')})`);
   }
   return wanted as BackofficeLoginStrategy[];
+}
+
+function parseTrackerIds(raw: string | undefined): Record<string, string> {
+  const pairs = (raw ?? '').split(',').map((pair) => pair.trim()).filter(Boolean);
+  return Object.fromEntries(
+    pairs.map((pair) => {
+      const match = /^([A-Za-z]\w*)=(\S+)$/.exec(pair);
+      if (!match) throw new Error(`TRACKER_IDS: expected name=id pairs separated by commas, got "${pair}"`);
+      return [match[1]!, match[2]!];
+    }),
+  );
 }
 
 function parsePort(raw: string | undefined): number {
@@ -55,5 +74,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     backofficeLoginStrategies: parseStrategies(env.BACKOFFICE_LOGIN_STRATEGIES),
     cardProviderPublicKey: env.CARD_PROVIDER_PUBLIC_KEY || null,
     googleClientId: env.GOOGLE_CLIENT_ID || null,
+    maintenanceMessage: env.MAINTENANCE_MESSAGE?.trim() || null,
+    trackerIds: parseTrackerIds(env.TRACKER_IDS),
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? { issuer: (env.GOOGLE_ISSUER ?? 'https://accounts.google.com').replace(/\/$/, ''), clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
+        : null,
+    tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS ?? 12 * 3600),
   };
 }

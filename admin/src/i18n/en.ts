@@ -1,9 +1,41 @@
 import englishMessages from 'ra-language-english';
 import { type TranslationMessages } from 'react-admin';
+import type { BackofficeArea } from '@app/api/rules';
 
 // react-admin's own English messages plus ours, under the "shb" (Shared House Bills) namespace.
+const AREA_LABELS: Record<BackofficeArea, string> = {
+  billing: 'Billing',
+  payments: 'Payments',
+  creditControl: 'Credit control',
+  meterReadings: 'Meter readings',
+  houseVisits: 'House visits',
+  salesJournals: 'Sales journals',
+  tariffs: 'Tariffs',
+  quotes: 'Quotes',
+  usersAndRoles: 'Users and roles',
+  systemLogs: 'System logs',
+  promoLinks: 'Promo links',
+  governmentRebates: 'Government rebates',
+  usageReports: 'Usage reports',
+  emailBlacklist: 'E-mail blacklist',
+  accounting: 'Accounting',
+  batchUpdates: 'Batch updates',
+  jobs: 'Jobs',
+};
+
 export const en: TranslationMessages = {
   ...englishMessages,
+  resources: {
+    BackofficeRole: {
+      name: 'Role |||| Roles',
+      fields: { name: 'Name', accountType: 'Kind', updatedAt: 'Last changed', permissionKeys: 'Named permissions' },
+      areas: AREA_LABELS,
+    },
+    BackofficeUser: {
+      name: 'Staff member |||| Staff',
+      fields: { email: 'E-mail', firstName: 'First name', lastName: 'Last name', backofficeRoleId: 'Role', status: 'Status' },
+    },
+  },
   shb: {
     app: {
       title: 'Back office',

@@ -2,6 +2,7 @@ import { ApolloClient, ApolloLink, HttpLink, InMemoryCache, from } from '@apollo
 import buildDataProvider, { type GraphqlDataProvider } from 'ra-data-graphql';
 import { type DataProvider } from 'react-admin';
 import { buildQuery, operationNames } from './buildQuery';
+import { getToken } from '@app/api/client';
 import { requestHeaders } from './requestHeaders';
 
 export const GRAPHQL_URL = '/api/v2/graphql';
@@ -9,7 +10,7 @@ export const GRAPHQL_URL = '/api/v2/graphql';
 function createApolloClient(groupId: number): ApolloClient<unknown> {
   const headersLink = new ApolloLink((operation, forward) => {
     operation.setContext(({ headers }: { headers?: Record<string, string> }) => ({
-      headers: { ...headers, ...requestHeaders(groupId, localStorage.getItem('token')) },
+      headers: { ...headers, ...requestHeaders(groupId, getToken()) },
     }));
     return forward(operation);
   });

@@ -1,7 +1,8 @@
 /** `npm run bench [name]`: benchmarks that print their figures. With no name, all of them. */
+import { siteBenchmark } from './site.bench';
 import { startupBenchmark } from './startup.bench';
 
-const BENCHMARKS: Record<string, () => Promise<void>> = { startup: startupBenchmark };
+const BENCHMARKS: Record<string, () => Promise<void>> = { startup: startupBenchmark, site: siteBenchmark };
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2);

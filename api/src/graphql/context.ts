@@ -2,16 +2,19 @@ import { GraphQLError } from 'graphql';
 import type { Request } from 'express';
 import type { PgBoss } from 'pg-boss';
 import type { Knex } from '@app/db';
+import { authenticate, type AuthUser } from '../auth/auth-user';
 import type { AppConfig } from '../config';
 
-/** What every resolver gets. `user` is filled by the identity layer once tokens are verified. */
+/** What every resolver gets. `user` is the verified signed-in user, or null. */
 export interface GraphQLContext {
   db: Knex;
   boss: PgBoss;
   config: AppConfig;
+  tokenSecret: Uint8Array;
   token: string | null;
   groupId: number | null;
-  user: null;
+  user: AuthUser | null;
+  ip: string | null;
 }
 
 export function readBearerToken(header: string | undefined): string | null {
@@ -30,11 +33,15 @@ export function readGroupId(header: string | undefined): number | null {
   return Number(header);
 }
 
-export function buildContext(deps: Pick<GraphQLContext, 'db' | 'boss' | 'config'>) {
-  return async ({ req }: { req: Request }): Promise<GraphQLContext> => ({
-    ...deps,
-    token: readBearerToken(req.get('authorization')),
-    groupId: readGroupId(req.get('x-group-id')),
-    user: null,
-  });
+export function buildContext(deps: Pick<GraphQLContext, 'db' | 'boss' | 'config' | 'tokenSecret'>) {
+  return async ({ req }: { req: Request }): Promise<GraphQLContext> => {
+    const token = readBearerToken(req.get('authorization'));
+    return {
+      ...deps,
+      token,
+      groupId: readGroupId(req.get('x-group-id')),
+      user: await authenticate(deps.db, deps.tokenSecret, token),
+      ip: req.ip ?? null,
+    };
+  };
 }

@@ -13,7 +13,7 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
     return {
       message: original.message,
       ...(formatted.path ? { path: formatted.path } : {}),
-      extensions: { code: original.code, ...(original.details.fields ? { fields: original.details.fields } : {}) },
+      extensions: { code: original.code, ...original.details },
     };
   }
   if (original instanceof GraphQLError || formatted.extensions?.code !== 'INTERNAL_SERVER_ERROR') {

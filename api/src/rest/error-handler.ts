@@ -10,7 +10,8 @@ export const apiNotFound: RequestHandler = (req, res) => {
 export const errorHandler: ErrorRequestHandler = (error, _req, res, next) => {
   if (res.headersSent) return next(error);
   if (error instanceof DomainError) {
-    res.status(error.httpStatus).json({ error: { code: error.code, message: error.message, fields: error.details.fields } });
+    const { fields, key } = error.details;
+    res.status(error.httpStatus).json({ error: { code: error.code, message: error.message, fields, key } });
     return;
   }
   const status = (error as { status?: number }).status;

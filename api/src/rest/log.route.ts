@@ -1,13 +1,14 @@
 import { Router } from 'express';
 import type { Knex } from '@app/db';
 import { recordLog } from '../modules/system-logs/record-log.service';
+import { currentUser, restRoute } from './rest-route';
 
 /** POST /api/v2/log: the browser apps report errors here; stored as a system log, secrets masked. */
 export function logRoute(db: Knex): Router {
   const router = Router();
-  router.post('/log', async (req, res) => {
+  restRoute(router, 'post', '/log', async (req, res) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
-    const { id } = await recordLog(db, { message: body.message, options: body.options, severity: body.severity }, 'client');
+    const { id } = await recordLog(db, { message: body.message, options: body.options, severity: body.severity }, 'client', currentUser(res)?.id ?? null);
     res.status(201).json({ id });
   });
   return router;

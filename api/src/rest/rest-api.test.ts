@@ -10,6 +10,8 @@ const secretsInEnvironment = {
   TWILIO_ACCOUNT_SID: 'AC0123456789',
   TWILIO_AUTH_TOKEN: 'TwilioT0ken',
   TWILIO_FROM: '+447700900123',
+  GOOGLE_CLIENT_ID: 'bills-client',
+  GOOGLE_CLIENT_SECRET: 'GoogleS3cret',
 };
 
 let db: TestDatabase;
@@ -44,9 +46,12 @@ describe('GET /api/v2/config', () => {
         enableAutomatedBillingDebugging: false,
         enableExternalPaymentsDebugging: false,
       },
-      publicKeys: { cardProvider: null, googleClientId: null },
+      publicKeys: { cardProvider: null, googleClientId: 'bills-client' },
     });
-    expect(JSON.stringify(res.body)).not.toMatch(/SmtpS3cret|TwilioT0ken|AC0123456789|mail\.example\.test/);
+    const withoutGoogle = await createApp({ db: db.knex, boss, config: loadConfig({}), serveFrontends: false });
+    expect((await request(withoutGoogle.express).get('/api/v2/config')).body.backofficeLoginStrategies).toEqual(['password']);
+    await withoutGoogle.stop();
+    expect(JSON.stringify(res.body)).not.toMatch(/SmtpS3cret|TwilioT0ken|AC0123456789|mail\.example\.test|GoogleS3cret/);
   });
 });
 

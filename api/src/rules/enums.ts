@@ -27,3 +27,16 @@ export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];
 
 export const OUTBOX_STATUSES = ['PENDING', 'SENT', 'FAILED'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+export const CONTRACT_STATUSES = ['PENDING', 'ACTIVE', 'LEAVING', 'CLOSED', 'LANDLORD'] as const;
+export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
+
+export const PAYMENT_METHODS = ['MULTIPLE', 'CREDIT_CARD', 'STANDING_ORDER', 'DIRECT_DEBIT', 'PAY_ON_RECEIPT', 'HOUSEMATE_PAYING', 'DD_AND_CARD'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const AUDIT_ACTIONS = ['INSERT', 'UPDATE', 'DELETE'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** Sign-in events kept for security review (separate from the data audit log). */
+export const AUTH_EVENTS = ['LOGIN_SUCCEEDED', 'LOGIN_FAILED', 'LOGOUT', 'PASSWORD_CHANGED', 'PASSWORD_RESET_REQUESTED', 'PASSWORD_RESET', 'RATE_LIMITED'] as const;
+export type AuthEvent = (typeof AUTH_EVENTS)[number];

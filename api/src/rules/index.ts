@@ -1,2 +1,6 @@
 export * from './enums';
 export * from './dates';
+export * from './identity';
+export * from './validators';
+export * from './messages';
+export * from './session';

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import express, { Router } from 'express';
 import { repoRoot } from '@app/db';
+import { normalisePath, readPrerenderedPages, readSiteRoutes } from './site-pages';
 
 const HASHED_ASSETS = { immutable: true, maxAge: '1y', index: false } as const;
 
@@ -13,17 +14,16 @@ function readIndex(dist: string, app: string): string {
 
 /**
  * The built back office under /admin/{groupId}/… and the built public site at /. The group id is part of
- * every admin path, so /admin/ alone goes to group 1. Site paths that the site's router does not know
- * answer 404 (with the site's not-found page).
+ * every admin path, so /admin/ alone goes to group 1. The site's old addresses answer 301 (the list in
+ * site/src/routes/redirects.json, which its router also reads); each known path answers 200 with its
+ * prerendered HTML, and any other path 404 with the prerendered not-found page.
  */
-export function serveFrontends(options: { siteDist?: string; adminDist?: string } = {}): Router {
+export function serveFrontends(options: { siteDist?: string; adminDist?: string; siteRoutesDir?: string } = {}): Router {
   const siteDist = options.siteDist ?? path.join(repoRoot, 'site', 'dist');
   const adminDist = options.adminDist ?? path.join(repoRoot, 'admin', 'dist');
-  const siteIndex = readIndex(siteDist, 'The site');
   const adminIndex = readIndex(adminDist, 'The back office');
-  const knownPaths = new Set<string>(
-    JSON.parse(fs.readFileSync(path.join(repoRoot, 'site', 'src', 'routes', 'known-paths.json'), 'utf8')) as string[],
-  );
+  const { knownPaths, redirects } = readSiteRoutes(options.siteRoutesDir ?? path.join(repoRoot, 'site', 'src', 'routes'));
+  const { pages, notFound } = readPrerenderedPages(siteDist, knownPaths);
 
   const router = Router();
   const html = (res: express.Response, status: number, body: string) =>
@@ -31,17 +31,28 @@ export function serveFrontends(options: { siteDist?: string; adminDist?: string 
 
   router.use('/admin/assets', express.static(path.join(adminDist, 'assets'), HASHED_ASSETS));
   router.get(['/admin', '/admin/'], (_req, res) => res.redirect(302, '/admin/1/'));
+  // The back office's sign-in page (specification §2.4) is part of the admin bundle.
+  router.get('/admin-signin', (_req, res) => html(res, 200, adminIndex));
   router.get(/^\/admin\/\d+(\/.*)?$/, (req, res) => {
     if (!req.path.match(/^\/admin\/\d+\//)) return res.redirect(302, `${req.path}/`);
     html(res, 200, adminIndex);
   });
   router.use('/admin', (_req, res) => html(res, 404, adminIndex));
 
+  router.get(/.*/, (req, res, next) => {
+    const target = redirects[normalisePath(req.path)];
+    if (!target) return next();
+    const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
+    // A target with its own #anchor keeps it; the query of the old address is passed on.
+    const [targetPath, hash] = target.split('#');
+    res.redirect(301, `${targetPath}${query}${hash ? `#${hash}` : ''}`);
+  });
   router.use('/assets', express.static(path.join(siteDist, 'assets'), HASHED_ASSETS));
-  router.use(express.static(siteDist, { index: false, maxAge: '1h' }));
+  // redirect: false, or a request for /help would be sent to /help/ because dist/help/ is a folder.
+  router.use(express.static(siteDist, { index: false, redirect: false, maxAge: '1h' }));
   router.get(/.*/, (req, res) => {
-    const normalised = req.path.length > 1 ? req.path.replace(/\/$/, '') : req.path;
-    html(res, knownPaths.has(normalised) ? 200 : 404, siteIndex);
+    const page = pages.get(normalisePath(req.path));
+    html(res, page ? 200 : 404, page ?? notFound);
   });
   return router;
 }

@@ -4,3 +4,5 @@ export { startSmtpReceiver, type ReceivedMail } from './smtp-receiver';
 export { waitFor } from './wait-for';
 export { startProduct, freePort, isAlive, type ProductProcess } from './product-process';
 export { launchChromium } from './chromium';
+export { startApiHarness, LOGIN, type ApiHarness } from './api-harness';
+export { startOidcProvider, authorizationCodeFor, type LocalOidcProvider } from './oidc-provider';

@@ -31,6 +31,8 @@ export interface ProductOptions {
   port?: number;
   pgPort?: number;
   databaseUrl?: string;
+  /** Extra environment for the product (e.g. GOOGLE_* to point sign-in at a local OpenID provider). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /**
@@ -41,7 +43,7 @@ export async function startProduct(options: ProductOptions = {}): Promise<Produc
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'bills-product-'));
   fs.chmodSync(dataDir, 0o755);
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', PORT: String(port), DATA_DIR: dataDir };
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', PORT: String(port), DATA_DIR: dataDir, ...options.env };
   delete env.DATABASE_URL;
   delete env.JEST_WORKER_ID;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;

@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { fetchPublicConfig, type PublicConfig } from './public-config';
+import { DEFAULT_PHONE, DEFAULT_SITE_NAME, fetchPublicConfig, type PublicConfig } from './public-config';
 
 export type ConfigState =
   | { status: 'loading' }
@@ -36,4 +36,11 @@ export function useConfig(): ConfigState {
 export function useFeature(name: string): boolean {
   const state = useConfig();
   return state.status === 'ready' && state.config.enabledFeatures.includes(name);
+}
+
+/** Site name and phone for the text of the pages: the defaults until the config arrives (as prerendered). */
+export function useSiteInfo(): { siteName: string; phone: string } {
+  const state = useConfig();
+  if (state.status !== 'ready') return { siteName: DEFAULT_SITE_NAME, phone: DEFAULT_PHONE };
+  return { siteName: state.config.siteName, phone: state.config.phone || DEFAULT_PHONE };
 }

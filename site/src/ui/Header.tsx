@@ -1,54 +1,34 @@
-import { useState } from 'react';
-import { Link, NavLink } from 'react-router-dom';
-import { useConfig } from '../config/ConfigContext';
-import { DEFAULT_SITE_NAME } from '../config/public-config';
-
-const NAV_LINKS = [
-  { to: '/bill-packages', label: 'Packages' },
-  { to: '/sustainability', label: 'Sustainability' },
-  { to: '/help', label: 'Help Centre' },
-  { to: '/agents/info', label: 'Agents & Landlords' },
-  { to: '/my-energy-bill/login', label: 'My Energy Bill' },
-  { to: '/signin/tenant', label: 'My account' },
-] as const;
+import { Link, useLocation } from 'react-router-dom';
+import { useSiteInfo } from '../config/ConfigContext';
+import { useMenuSession } from './menu-session';
+import { menuContext } from './menus';
+import { MobileMenu } from './MobileMenu';
+import { NavMenu } from './NavMenu';
+import { useAgencyReferral } from './useAgencyReferral';
 
 export function Header() {
-  const state = useConfig();
-  const siteName = state.status === 'ready' ? state.config.siteName : DEFAULT_SITE_NAME;
-  // On small screens the navigation folds behind a toggle; on wide screens CSS always shows it.
-  const [menuOpen, setMenuOpen] = useState(false);
-  const closeMenu = () => setMenuOpen(false);
+  const { siteName } = useSiteInfo();
+  const session = useMenuSession();
+  const context = menuContext(useLocation().pathname, session?.role ?? null);
+  const partner = useAgencyReferral();
 
   return (
     <header className="site-header">
       <div className="container site-header__inner">
-        <Link to="/" className="brand" onClick={closeMenu}>
+        <Link to={context === 'agent' ? '/agent-portal/dashboard' : '/'} className="brand">
           <span className="brand__mark" aria-hidden="true" />
-          {siteName}
+          <span className="brand__name">{siteName}</span>
         </Link>
-        <button
-          type="button"
-          className="menu-toggle"
-          aria-expanded={menuOpen}
-          aria-controls="site-nav"
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          Menu
-        </button>
-        <nav id="site-nav" className={menuOpen ? 'site-nav site-nav--open' : 'site-nav'} aria-label="Main">
-          <ul>
-            {NAV_LINKS.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} onClick={closeMenu}>
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-          <Link to="/signup" className="button button--small" onClick={closeMenu}>
-            Sign Up
-          </Link>
+        {partner ? <p className="site-header__partner">in partnership with {partner}</p> : null}
+        <nav className="site-nav" aria-label="Main">
+          <NavMenu context={context} />
+          {context === 'public' ? (
+            <Link to="/signup" className="button button--small">
+              Sign Up
+            </Link>
+          ) : null}
         </nav>
+        <MobileMenu context={context} />
       </div>
     </header>
   );

@@ -1,18 +1,27 @@
 import { Outlet } from 'react-router-dom';
+import { ConsentProvider } from '../consent/ConsentContext';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { MaintenanceBanner } from './MaintenanceBanner';
+import { usePageViews } from './usePageViews';
+import { useScrollManager } from './useScrollManager';
 
 export function Layout() {
+  useScrollManager();
+  usePageViews();
   return (
-    <div className="page">
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <Header />
-      <main id="main" className="page__main">
-        <Outlet />
-      </main>
-      <Footer />
-    </div>
+    <ConsentProvider>
+      <div className="page">
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <MaintenanceBanner />
+        <Header />
+        <main id="main" className="page__main" tabIndex={-1}>
+          <Outlet />
+        </main>
+        <Footer />
+      </div>
+    </ConsentProvider>
   );
 }

@@ -1,7 +1,9 @@
 import { Link } from 'react-router-dom';
-import { useConfig, useFeature } from '../../config/ConfigContext';
-import { PhoneLink } from '../../ui/PhoneLink';
-import { usePageTitle } from '../../ui/usePageTitle';
+import { QuoteCallToAction } from '../../ui/QuoteCallToAction';
+import { Advantages } from './home/Advantages';
+import { Counter } from './home/Counter';
+import { EnergyCrisis } from './home/EnergyCrisis';
+import { Reviews } from './home/Reviews';
 
 const STEPS = [
   {
@@ -18,45 +20,7 @@ const STEPS = [
   },
 ] as const;
 
-// The quote call-to-action depends on the "quotingFO" feature flag. While the config is
-// loading we keep the space reserved so the hero does not jump when it arrives.
-function QuoteCallToAction() {
-  const state = useConfig();
-  const quotingOnline = useFeature('quotingFO');
-
-  if (state.status === 'loading') return <div className="hero__cta hero__cta--pending" aria-hidden="true" />;
-  if (quotingOnline) {
-    return (
-      <div className="hero__cta">
-        <Link to="/signup/quote" className="button button--large">
-          Get a FREE quote
-        </Link>
-      </div>
-    );
-  }
-  const phone = state.status === 'ready' ? state.config.phone : '';
-  return (
-    <div className="hero__cta">
-      <p className="hero__call">
-        {phone ? (
-          <>
-            For a free quote, give us a call on <PhoneLink phone={phone} />. We are here Monday to Friday, 9am to
-            5pm.
-          </>
-        ) : (
-          <>
-            For a free quote, give our customer service team a call. You will find our details in the{' '}
-            <Link to="/help">Help Centre</Link>.
-          </>
-        )}
-      </p>
-    </div>
-  );
-}
-
 export function HomePage() {
-  usePageTitle();
-
   return (
     <>
       <section className="hero" aria-labelledby="hero-title">
@@ -66,9 +30,11 @@ export function HomePage() {
             One fixed monthly share covers your green energy, water, broadband and TV licence. With split liability,
             each housemate pays only their own share and is never on the hook for anyone else’s.
           </p>
-          <QuoteCallToAction />
+          <QuoteCallToAction className="cta hero__cta" />
         </div>
       </section>
+
+      <EnergyCrisis />
 
       <section className="steps" aria-labelledby="steps-title">
         <div className="container">
@@ -84,6 +50,34 @@ export function HomePage() {
               </li>
             ))}
           </ol>
+        </div>
+      </section>
+
+      <Advantages />
+
+      <section className="home-green" aria-labelledby="home-green-title">
+        <div className="container home-green__inner">
+          <div>
+            <h2 id="home-green-title">Greener by default</h2>
+            <p>
+              The electricity in every one of our packages is 100% green, generated from wind. We plant a tree for every
+              customer who signs up, and we are growing a rewilding grove in the Scottish Highlands so that native
+              woodland can return.
+            </p>
+            <Link to="/sustainability">How we look after the planet</Link>
+          </div>
+          <Counter />
+        </div>
+      </section>
+
+      <Reviews />
+
+      <section className="slogan" aria-labelledby="slogan-title">
+        <div className="container">
+          <h2 id="slogan-title">All your bills. One simple share. No drama.</h2>
+          <Link to="/bill-packages" className="button button--large">
+            Compare our packages
+          </Link>
         </div>
       </section>
     </>

@@ -1,0 +1,88 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Alert, Box, Button, Card, CardContent, Divider, Stack, TextField, Typography } from '@mui/material';
+import { googleSignIn, passwordSignIn, startGoogleSignIn, type SignInResult } from './sign-in';
+
+const DEFAULT_DESTINATION = '/admin/1/';
+
+/** Only back-office paths may be returned to after signing in (never another site). */
+function destination(): string {
+  const wanted = new URLSearchParams(location.search).get('redirect') ?? '';
+  return /^\/admin\/\d+\//.test(wanted) ? wanted : DEFAULT_DESTINATION;
+}
+
+/** /admin-signin: back-office and partner staff sign in with a password or with Google. */
+export function SignInPage() {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [strategies, setStrategies] = useState<string[]>(['password']);
+
+  useEffect(() => {
+    fetch('/api/v2/config')
+      .then((res) => res.json())
+      .then((config: { backofficeLoginStrategies?: string[] }) => setStrategies(config.backofficeLoginStrategies ?? ['password']))
+      .catch(() => undefined);
+  }, []);
+
+  // Back from Google with a code: finish signing in.
+  useEffect(() => {
+    const params = new URLSearchParams(location.search);
+    if (!params.get('code')) return;
+    setBusy(true);
+    void googleSignIn(params.get('code')!, params.get('state')).then(finish);
+  }, []);
+
+  function finish(result: SignInResult) {
+    if (result.ok) {
+      window.location.assign(result.returnTo ?? destination());
+      return;
+    }
+    setBusy(false);
+    setError(result.message);
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    finish(await passwordSignIn(email, password));
+  }
+
+  return (
+    <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'grey.100', p: 2 }}>
+      <Card sx={{ width: '100%', maxWidth: 420 }}>
+        <CardContent>
+          <Typography variant="h5" component="h1" gutterBottom>
+            Back office sign in
+          </Typography>
+          {error && (
+            <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+              {error}
+            </Alert>
+          )}
+          {strategies.includes('password') && (
+            <Stack component="form" spacing={2} onSubmit={onSubmit} noValidate>
+              <TextField label="Email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} required autoFocus />
+              <TextField label="Password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+              <Button type="submit" variant="contained" disabled={busy}>
+                Sign in
+              </Button>
+              <Typography variant="body2">
+                <a href="/forgotpass">Forgot password?</a>
+              </Typography>
+            </Stack>
+          )}
+          {strategies.includes('google') && (
+            <>
+              <Divider sx={{ my: 2 }}>or</Divider>
+              <Button fullWidth variant="outlined" disabled={busy} onClick={() => void startGoogleSignIn(destination()).then(finish)}>
+                Sign in with Google
+              </Button>
+            </>
+          )}
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

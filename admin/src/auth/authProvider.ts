@@ -1,0 +1,56 @@
+import type { AuthProvider } from 'react-admin';
+import { clearSession, getToken, graphqlRequest, signInUrl, storedSession, tokenPermissions } from '@app/api/client';
+import { canAccessResource } from './resource-access';
+
+const BACKOFFICE_ROLES = ['backoffice', 'partner'];
+
+let leaving = false;
+
+function leaveForSignIn(): Promise<never> {
+  // Several checks can fail at once (checkAuth, then each failed query): navigate only once.
+  if (!leaving) {
+    leaving = true;
+    const target = signInUrl('backoffice');
+    clearSession();
+    window.location.assign(target);
+  }
+  // react-admin must not redirect on its own: the browser is already leaving for /admin-signin.
+  return Promise.reject({ redirectTo: false, message: false });
+}
+
+/** react-admin's view of the session: the token cookie, checked with the server's checkAuth. */
+export function createAuthProvider(groupId: number): AuthProvider {
+  return {
+    // Signing in happens on /admin-signin (outside react-admin), which stores the session.
+    login: () => Promise.reject(new Error('Sign in on /admin-signin')),
+    async logout() {
+      if (getToken()) await graphqlRequest('mutation { logout }', {}, groupId).catch(() => undefined);
+      clearSession();
+      // react-admin also logs out after a failed check: the browser is then already on its way to sign in.
+      if (!leaving) window.location.assign('/admin-signin');
+      return false;
+    },
+    async checkAuth() {
+      const session = storedSession();
+      if (!getToken() || !session || !BACKOFFICE_ROLES.includes(session.role)) return leaveForSignIn();
+    },
+    async checkError(error: { status?: number; networkError?: { statusCode?: number } }) {
+      const status = error?.status ?? error?.networkError?.statusCode;
+      // Specification §7: a 401 or a 403 signs the user out and sends them to sign in, remembering the page.
+      if (status === 401 || status === 403) return leaveForSignIn();
+    },
+    async getIdentity() {
+      const user = storedSession()?.user;
+      if (!user) throw new Error('Not signed in');
+      return { id: user.id, fullName: `${user.firstName} ${user.lastName}`.trim() || user.email };
+    },
+    getPermissions: async () => tokenPermissions(),
+    canAccess: async ({ resource, action }) => canAccessResource(tokenPermissions(), resource, action),
+  };
+}
+
+/** Asks the server who the token belongs to; an empty or failed answer means signed out. */
+export async function tokenStillValid(groupId: number): Promise<boolean> {
+  const answer = await graphqlRequest<{ checkAuth: unknown[] }>('{ checkAuth }', {}, groupId);
+  return answer.status === 200 && Array.isArray(answer.data?.checkAuth) && answer.data.checkAuth.length > 0;
+}

@@ -1,0 +1,30 @@
+import { ChipField, Create, Datagrid, DateField, Edit, List, SimpleForm, TextField, TextInput } from 'react-admin';
+import { RoleInputs } from './RoleInputs';
+
+export function RoleList() {
+  return (
+    <List filters={[<TextInput key="q" source="q" label="Search" alwaysOn />]} sort={{ field: 'name', order: 'ASC' }}>
+      <Datagrid rowClick="edit" bulkActionButtons={false}>
+        <TextField source="name" />
+        <ChipField source="accountType" />
+        <DateField source="updatedAt" showTime />
+      </Datagrid>
+    </List>
+  );
+}
+
+export const RoleCreate = () => (
+  <Create redirect="list">
+    <SimpleForm>
+      <RoleInputs />
+    </SimpleForm>
+  </Create>
+);
+
+export const RoleEdit = () => (
+  <Edit mutationMode="pessimistic">
+    <SimpleForm>
+      <RoleInputs />
+    </SimpleForm>
+  </Edit>
+);

@@ -1,0 +1,45 @@
+import { backoffice, PUBLIC, roles, SIGNED_IN, type Access } from './access';
+
+/**
+ * Who may call each GraphQL operation, in one place. Every field of Query and Mutation must be listed:
+ * the schema refuses to build otherwise, and a test walks the schema to prove it.
+ */
+export const OPERATION_ACCESS: Record<string, Access> = {
+  // Runtime state every page may read.
+  'Query.getEnabledFeatures': PUBLIC,
+  'Query.getSystemCurrentDate': PUBLIC,
+  // The public site's header (referral links of agencies).
+  'Mutation.getAgencyReferralInfoByUrl': PUBLIC,
+
+  // Identity.
+  'Mutation.login': PUBLIC,
+  'Query.checkAuth': SIGNED_IN,
+  'Query.currentUser': SIGNED_IN,
+  'Mutation.logout': SIGNED_IN,
+  'Mutation.changePassword': SIGNED_IN,
+  'Mutation.requestPasswordReset': PUBLIC,
+  'Query.isPasswordResetLinkValid': PUBLIC,
+  'Mutation.resetPassword': PUBLIC,
+  'Query.currentAgent': roles('agent'),
+
+  // Back-office users and roles.
+  'Query.allBackofficeRoles': backoffice('usersAndRoles', 'READ'),
+  'Query._allBackofficeRolesMeta': backoffice('usersAndRoles', 'READ'),
+  'Query.BackofficeRole': backoffice('usersAndRoles', 'READ'),
+  'Mutation.createBackofficeRole': backoffice('usersAndRoles', 'WRITE', 'MANAGE_USERS'),
+  'Mutation.updateBackofficeRole': backoffice('usersAndRoles', 'WRITE', 'MANAGE_USERS'),
+  'Query.allBackofficeUsers': backoffice('usersAndRoles', 'READ'),
+  'Query._allBackofficeUsersMeta': backoffice('usersAndRoles', 'READ'),
+  'Query.BackofficeUser': backoffice('usersAndRoles', 'READ'),
+  'Mutation.createBackofficeUser': backoffice('usersAndRoles', 'WRITE', 'MANAGE_USERS'),
+  'Mutation.updateBackofficeUser': backoffice('usersAndRoles', 'WRITE', 'MANAGE_USERS'),
+};
+
+/** REST routes, as `METHOD /path` under /api/v2. Mounted only through restRoute(), which looks them up here. */
+export const REST_ACCESS: Record<string, Access> = {
+  'GET /config': PUBLIC,
+  'POST /log': PUBLIC,
+  'POST /page-views': PUBLIC,
+  'POST /auth/google': PUBLIC,
+  'GET /auth/google/url': PUBLIC,
+};

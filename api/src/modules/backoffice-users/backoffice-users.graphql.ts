@@ -1,0 +1,67 @@
+import { LIST_ARGUMENTS, type ListArgs } from '../../graphql/list-query';
+import type { ResolverMap } from '../../graphql/schema';
+import { countRoles, createRole, getRole, listRoles, updateRole, type RoleInput } from './roles.service';
+import { countStaff, createStaff, getStaff, listStaff, updateStaff, type StaffInput } from './users.service';
+
+export const backofficeUsersTypeDefs = /* GraphQL */ `
+  type ListMetadata {
+    count: Int!
+  }
+  type BackofficeRole {
+    id: ID!
+    name: String!
+    "STAFF (the provider's own) or PARTNER"
+    accountType: String!
+    "Area → NONE, READ or WRITE, for every back-office area."
+    permissions: JSON!
+    permissionKeys: [String!]!
+    createdAt: String!
+    updatedAt: String!
+  }
+  type BackofficeUser {
+    id: ID!
+    email: String!
+    firstName: String!
+    lastName: String!
+    accountType: String!
+    status: String!
+    backofficeRoleId: ID!
+    partnerId: ID
+    createdAt: String!
+  }
+
+  extend type Query {
+    allBackofficeRoles(${LIST_ARGUMENTS}): [BackofficeRole!]!
+    _allBackofficeRolesMeta(${LIST_ARGUMENTS}): ListMetadata!
+    BackofficeRole(id: ID!): BackofficeRole!
+    allBackofficeUsers(${LIST_ARGUMENTS}): [BackofficeUser!]!
+    _allBackofficeUsersMeta(${LIST_ARGUMENTS}): ListMetadata!
+    BackofficeUser(id: ID!): BackofficeUser!
+  }
+  extend type Mutation {
+    createBackofficeRole(name: String!, accountType: String, permissions: JSON, permissionKeys: [String!]): BackofficeRole!
+    updateBackofficeRole(id: ID!, name: String, accountType: String, permissions: JSON, permissionKeys: [String!]): BackofficeRole!
+    createBackofficeUser(email: String!, firstName: String!, lastName: String!, backofficeRoleId: ID!, partnerId: ID, status: String): BackofficeUser!
+    updateBackofficeUser(id: ID!, email: String, firstName: String, lastName: String, backofficeRoleId: ID, partnerId: ID, status: String): BackofficeUser!
+  }
+`;
+
+type WithId<T> = T & { id: string };
+const withoutId = <T extends { id: string }>({ id: _id, ...rest }: T) => rest;
+
+export const backofficeUsersResolvers: ResolverMap = {
+  Query: {
+    allBackofficeRoles: (_p, args: ListArgs, { db }) => listRoles(db, args),
+    _allBackofficeRolesMeta: (_p, args: ListArgs, { db }) => countRoles(db, args),
+    BackofficeRole: (_p, { id }: { id: string }, { db }) => getRole(db, Number(id)),
+    allBackofficeUsers: (_p, args: ListArgs, { db, user }) => listStaff(db, user!, args),
+    _allBackofficeUsersMeta: (_p, args: ListArgs, { db, user }) => countStaff(db, user!, args),
+    BackofficeUser: (_p, { id }: { id: string }, { db, user }) => getStaff(db, user!, Number(id)),
+  },
+  Mutation: {
+    createBackofficeRole: (_p, args: RoleInput, { db, user }) => createRole(db, user!, args),
+    updateBackofficeRole: (_p, args: WithId<RoleInput>, { db, user }) => updateRole(db, user!, Number(args.id), withoutId(args)),
+    createBackofficeUser: (_p, args: StaffInput, { db, user }) => createStaff(db, user!, args),
+    updateBackofficeUser: (_p, args: WithId<StaffInput>, { db, user }) => updateStaff(db, user!, Number(args.id), withoutId(args)),
+  },
+};

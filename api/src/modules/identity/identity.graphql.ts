@@ -1,0 +1,118 @@
+import { recordAuthEvent } from '../../auth/auth-events';
+import { revokeSession } from '../../auth/sessions';
+import type { GraphQLContext } from '../../graphql/context';
+import type { ResolverMap } from '../../graphql/schema';
+import { changePassword, type ChangePasswordInput } from './change-password.service';
+import { login, type LoginInput } from './login.service';
+import { isResetLinkValid, requestPasswordReset, resetPassword } from './password-reset.service';
+import { readCurrentAgent } from './current-agent.service';
+
+export const identityTypeDefs = /* GraphQL */ `
+  enum SignInKind {
+    tenant
+    agent
+    backoffice
+  }
+  enum TenantPortal {
+    MY_ACCOUNT
+    ENERGY_BILL
+  }
+  input LoginInput {
+    email: String!
+    password: String!
+    "Which sign-in page: tenant (/signin/tenant), agent (/signin/agent), backoffice (/admin-signin); none for /signin."
+    userRole: SignInKind
+    "The tenant portal signed in to (My account, or My Energy Bill); My account when omitted."
+    portal: TenantPortal
+  }
+  type Auth {
+    jwtToken: String!
+  }
+  type CurrentUser {
+    id: Int!
+    email: String!
+    firstName: String!
+    lastName: String!
+  }
+  type LoginPayload {
+    auth: Auth!
+    role: String!
+    user: CurrentUser!
+  }
+  type TokenPayload {
+    auth: Auth!
+  }
+  input ChangePasswordInput {
+    currentPassword: String!
+    password: String!
+    confirmPassword: String!
+  }
+  input RequestPasswordResetInput {
+    email: String!
+  }
+  input ResetPasswordInput {
+    token: String!
+    password: String!
+    confirmPassword: String!
+  }
+  type AgencyInfo {
+    id: Int!
+    name: String!
+    isActive: Boolean!
+  }
+  type AgentAgency {
+    agencyInfo: AgencyInfo!
+  }
+  type AgentAgencies {
+    nodes: [AgentAgency!]!
+  }
+  type CurrentAgent {
+    id: Int!
+    isFO: Boolean!
+    agencies: AgentAgencies!
+  }
+
+  extend type Query {
+    "An array: the role first, then the user id and the token options (user_permissions)."
+    checkAuth: [JSON!]!
+    currentUser: CurrentUser!
+    currentAgent: CurrentAgent!
+    isPasswordResetLinkValid(token: String!): Boolean!
+  }
+  extend type Mutation {
+    login(input: LoginInput!): LoginPayload!
+    logout: Boolean!
+    changePassword(input: ChangePasswordInput!): TokenPayload!
+    requestPasswordReset(input: RequestPasswordResetInput!): Boolean!
+    resetPassword(input: ResetPasswordInput!): Boolean!
+  }
+`;
+
+const tokenContext = ({ tokenSecret, config, ip }: GraphQLContext) => ({
+  secret: tokenSecret,
+  ttlSeconds: config.tokenTtlSeconds,
+  ip,
+  production: config.env === 'production',
+});
+
+export const identityResolvers: ResolverMap = {
+  Query: {
+    checkAuth: (_parent, _args, { user }) => [user!.role, user!.id, { user_permissions: user!.permissions }],
+    currentUser: (_parent, _args, { user }) => ({ id: user!.id, email: user!.email, firstName: user!.firstName, lastName: user!.lastName }),
+    currentAgent: (_parent, _args, { db, user }) => readCurrentAgent(db, user!),
+    isPasswordResetLinkValid: (_parent, { token }: { token: string }, { db }) => isResetLinkValid(db, token),
+  },
+  Mutation: {
+    login: (_parent, { input }: { input: LoginInput }, context) => login(context.db, input, tokenContext(context)),
+    logout: async (_parent, _args, { db, user, ip }) => {
+      await revokeSession(db, user!.sessionId);
+      await recordAuthEvent(db, 'LOGOUT', { userId: user!.id, email: user!.email, ip });
+      return true;
+    },
+    changePassword: (_parent, { input }: { input: ChangePasswordInput }, context) => changePassword(context.db, context.user!, input, tokenContext(context)),
+    requestPasswordReset: async (_parent, { input }: { input: { email: string } }, { db, boss, ip, config }) =>
+      (await requestPasswordReset(db, boss, input, { ip, baseUrl: config.baseUrl, siteName: config.siteName })).sent,
+    resetPassword: async (_parent, { input }: { input: { token: string; password: string; confirmPassword: string } }, { db, ip, config }) =>
+      (await resetPassword(db, input, { ip, production: config.env === 'production' })).reset,
+  },
+};

@@ -1,0 +1,94 @@
+import crypto from 'node:crypto';
+import type { PgBoss } from 'pg-boss';
+import type { Knex } from '@app/db';
+import { recordAuthEvent } from '../../auth/auth-events';
+import { consumeAttempt, PASSWORD_RESET_LIMITS } from '../../auth/rate-limit';
+import { DomainError } from '../../errors/domain-error';
+import { email as emailRule, PASSWORD_RESET_MESSAGES } from '../../rules';
+import { queueEmail } from '../outbox/queue-message.service';
+import { findUserByEmail } from './login.service';
+import { storeNewPassword, validateNewPassword } from './set-password';
+
+/** A reset link works once, within this time. */
+export const RESET_LINK_TTL_MINUTES = 60;
+
+const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex');
+
+/** The link in the e-mail: agents reset through the agents' pages, everyone else through /resetpass. */
+export function resetLink(baseUrl: string, role: string, token: string): string {
+  return `${baseUrl}${role === 'agent' ? '/agents/resetpass' : '/resetpass'}/${token}`;
+}
+
+/**
+ * Sends a one-time reset link through the outbox. Only a hash of the token is stored, so the database
+ * alone cannot be used to reset anyone's password.
+ */
+export async function requestPasswordReset(
+  db: Knex,
+  boss: PgBoss,
+  input: { email: string },
+  context: { ip: string | null; baseUrl: string; siteName: string },
+): Promise<{ sent: true }> {
+  const email = (input.email ?? '').trim();
+  const invalid = email ? emailRule(email) : 'Required';
+  if (invalid) throw DomainError.invalid([{ field: 'email', rule: email ? 'email' : 'required', message: invalid }]);
+  await consumeAttempt(db, { key: `reset:account:${email.toLowerCase()}`, ...PASSWORD_RESET_LIMITS.perAccount });
+  await consumeAttempt(db, { key: `reset:ip:${context.ip ?? 'unknown'}`, ...PASSWORD_RESET_LIMITS.perIp });
+
+  const user = await findUserByEmail(db, email);
+  if (!user) throw DomainError.invalid([{ field: 'email', rule: 'exists', message: PASSWORD_RESET_MESSAGES.unknownEmail }]);
+  const token = crypto.randomBytes(32).toString('base64url');
+  await db.transaction(async (trx) => {
+    await trx('password_reset_tokens').insert({
+      user_id: user.id,
+      token_hash: sha256(token),
+      expires_at: new Date(Date.now() + RESET_LINK_TTL_MINUTES * 60_000),
+    });
+    const link = resetLink(context.baseUrl, user.role, token);
+    await queueEmail(trx, boss, {
+      to: user.email,
+      subject: `Reset your ${context.siteName} password`,
+      text: [
+        `Hello ${user.first_name || 'there'},`,
+        '',
+        `Someone (we hope you) asked to reset the password of your ${context.siteName} account.`,
+        `Choose a new password here within ${RESET_LINK_TTL_MINUTES} minutes; the link works once:`,
+        '',
+        link,
+        '',
+        'If you did not ask for this, ignore this e-mail: your password stays as it is.',
+      ].join('\n'),
+    });
+    await recordAuthEvent(trx, 'PASSWORD_RESET_REQUESTED', { userId: user.id, email: user.email, ip: context.ip });
+  });
+  return { sent: true };
+}
+
+/** Whether a link can still be used (the reset page asks before showing the form). */
+export async function isResetLinkValid(db: Knex, token: string): Promise<boolean> {
+  const row = await db('password_reset_tokens').where({ token_hash: sha256(token ?? '') }).whereNull('used_at').where('expires_at', '>', db.fn.now()).first('id');
+  return Boolean(row);
+}
+
+/** Sets a new password from a reset link; the link is spent, and every earlier token of the user revoked. */
+export async function resetPassword(
+  db: Knex,
+  input: { token: string; password: string; confirmPassword: string },
+  context: { ip: string | null; production: boolean },
+): Promise<{ reset: true }> {
+  validateNewPassword(input.password, input.confirmPassword, context.production);
+  return db.transaction(async (trx) => {
+    // Locks the row: two submissions of the same link cannot both succeed.
+    const row = await trx('password_reset_tokens')
+      .where({ token_hash: sha256(input.token ?? '') })
+      .forUpdate()
+      .first('id', 'user_id', 'used_at', 'expires_at');
+    if (!row || row.used_at || row.expires_at < new Date()) {
+      throw new DomainError('NOT_FOUND', PASSWORD_RESET_MESSAGES.linkExpired, { reason: 'linkExpired' });
+    }
+    await trx('password_reset_tokens').where({ id: row.id }).update({ used_at: trx.fn.now() });
+    await storeNewPassword(trx, row.user_id, input.password);
+    await recordAuthEvent(trx, 'PASSWORD_RESET', { userId: row.user_id, ip: context.ip });
+    return { reset: true as const };
+  });
+}

@@ -1,0 +1,35 @@
+import type { Knex } from '@app/db';
+import type { LoginErrorKey, TenantPortal } from '../../rules';
+
+/** A contract that ended within this many days still lets a tenant in (to see the final statement, say). */
+export const RECENT_CONTRACT_DAYS = 90;
+
+interface ContractRow {
+  start_date: string;
+  end_date: string;
+  status: string;
+  payment_method: string;
+}
+
+function addDays(isoDate: string, days: number): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * Whether a tenant may use the portal they are signing in to (specification §6: only paying tenants get
+ * online access). Returns the refusal key, or null to let them in. `today` is a Europe/London date.
+ */
+export async function tenantRefusal(db: Knex, userId: number, portal: TenantPortal, today: string): Promise<LoginErrorKey | null> {
+  const contracts: ContractRow[] = await db('tenant_contracts').where({ user_id: userId }).whereNot({ status: 'LANDLORD' });
+  if (portal === 'ENERGY_BILL') {
+    const current = contracts.some((c) => c.start_date <= today && today <= c.end_date && c.status !== 'CLOSED');
+    return current ? null : 'errors.form.login.noCurrentContract';
+  }
+  const recentFrom = addDays(today, -RECENT_CONTRACT_DAYS);
+  const relevant = contracts.filter((c) => c.end_date >= recentFrom);
+  if (relevant.length === 0) return 'errors.form.login.noRecentContractsFound';
+  if (relevant.every((c) => c.payment_method === 'HOUSEMATE_PAYING')) return 'errors.form.login.notPayingTenant';
+  return null;
+}

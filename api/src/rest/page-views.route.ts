@@ -1,0 +1,15 @@
+import { Router } from 'express';
+import type { Knex } from '@app/db';
+import { recordPageView } from '../modules/site/record-page-view.service';
+import { restRoute } from './rest-route';
+
+/** POST /api/v2/page-views { path }: the public site counts its page views (path and time only). */
+export function pageViewsRoute(db: Knex): Router {
+  const router = Router();
+  restRoute(router, 'post', '/page-views', async (req, res) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    await recordPageView(db, { path: body.path });
+    res.status(204).end();
+  });
+  return router;
+}

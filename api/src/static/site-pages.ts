@@ -1,0 +1,34 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** The site's two shared route lists, the same files its router reads (site/src/routes). */
+export interface SiteRoutes {
+  knownPaths: string[];
+  redirects: Record<string, string>;
+}
+
+export function readSiteRoutes(routesDir: string): SiteRoutes {
+  const read = (file: string): unknown => JSON.parse(fs.readFileSync(path.join(routesDir, file), 'utf8'));
+  return { knownPaths: read('known-paths.json') as string[], redirects: read('redirects.json') as Record<string, string> };
+}
+
+/** "/help/" and "/help" are one page. */
+export function normalisePath(requestPath: string): string {
+  return requestPath.length > 1 ? requestPath.replace(/\/+$/, '') || '/' : requestPath;
+}
+
+/**
+ * The prerendered HTML of every known path (site/dist/<path>/index.html) and of the not-found page
+ * (site/dist/404.html), read once at start: they only change with a new build, which means a restart.
+ */
+export function readPrerenderedPages(dist: string, knownPaths: string[]): { pages: Map<string, string>; notFound: string } {
+  const read = (file: string) => {
+    if (!fs.existsSync(file)) throw new Error(`The site is not built (${file} missing): run "npm run build"`);
+    return fs.readFileSync(file, 'utf8');
+  };
+  const pages = new Map<string, string>();
+  for (const knownPath of knownPaths) {
+    pages.set(knownPath, read(path.join(dist, ...knownPath.split('/').filter(Boolean), 'index.html')));
+  }
+  return { pages, notFound: read(path.join(dist, '404.html')) };
+}

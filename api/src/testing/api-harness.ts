@@ -1,0 +1,53 @@
+import request from 'supertest';
+import { loadDemoData } from '@app/fixtures';
+import { createApp, type App } from '../app';
+import { loadConfig } from '../config';
+import { startBoss, type PgBoss } from '../jobs/boss';
+import { createTestDatabase, type TestDatabase } from './test-database';
+
+export interface ApiHarness {
+  db: TestDatabase;
+  boss: PgBoss;
+  app: App;
+  /** POSTs a GraphQL operation, with a bearer token when given; resolves to the HTTP response. */
+  graphql(query: string, variables?: Record<string, unknown>, token?: string | null, headers?: Record<string, string>): Promise<request.Response>;
+  /** Signs in through the `login` mutation and returns the token (throws with the refusal otherwise). */
+  signIn(email: string, password?: string, extra?: Record<string, unknown>): Promise<string>;
+  stop(): Promise<void>;
+}
+
+export const LOGIN = /* GraphQL */ `
+  mutation Login($input: LoginInput!) {
+    login(input: $input) { auth { jwtToken } role user { id email firstName lastName } }
+  }
+`;
+
+/** The API on a database of its own, with the demo data loaded, for tests that talk to it over HTTP. */
+export async function startApiHarness(env: NodeJS.ProcessEnv = {}): Promise<ApiHarness> {
+  const db = await createTestDatabase();
+  await loadDemoData(db.knex);
+  const boss = await startBoss(db.url, 'sender');
+  const tokenSecret = new TextEncoder().encode('test-secret-test-secret-test-secret-0123');
+  const app = await createApp({ db: db.knex, boss, config: loadConfig({ NODE_ENV: 'test', ...env }), tokenSecret, serveFrontends: false });
+  const graphql: ApiHarness['graphql'] = (query, variables = {}, token = null, headers = {}) =>
+    request(app.express)
+      .post('/api/v2/graphql')
+      .set({ ...headers, ...(token ? { Authorization: `Bearer ${token}` } : {}) })
+      .send({ query, variables });
+  return {
+    db,
+    boss,
+    app,
+    graphql,
+    async signIn(email, password = 'Demo1234', extra = {}) {
+      const res = await graphql(LOGIN, { input: { email, password, ...extra } });
+      if (res.body.errors) throw new Error(`sign-in as ${email} refused: ${res.body.errors[0].message}`);
+      return res.body.data.login.auth.jwtToken as string;
+    },
+    async stop() {
+      await app.stop();
+      await boss.stop({ graceful: false, close: true });
+      await db.drop();
+    },
+  };
+}

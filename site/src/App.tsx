@@ -1,0 +1,19 @@
+import { StrictMode } from 'react';
+import { ConfigProvider } from './config/ConfigContext';
+import { AppRoutes } from './routes';
+
+/** The whole site inside a router given by the caller: BrowserRouter in the browser, StaticRouter when prerendering. */
+export function App() {
+  return (
+    <StrictMode>
+      <ConfigProvider>
+        <AppRoutes />
+      </ConfigProvider>
+    </StrictMode>
+  );
+}
+
+/** "/help/" and "/help" are the same page; the registry is keyed without the trailing slash. */
+export function normalisePath(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}

@@ -1,0 +1,98 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { clearSession, getToken, graphqlRequest, storedSession, storeSession, type StoredUser } from '@app/api/client';
+import { SessionWatch, type UserRole } from '@app/api/rules';
+import { MenuSessionContext, type MenuSession } from '../ui/menu-session';
+
+export interface Session {
+  role: UserRole | null;
+  user: StoredUser | null;
+  /** Stores a successful sign-in (token cookie, role, user). */
+  signedIn(token: string, role: UserRole, user: StoredUser): void;
+  /** Clears token, role, user, options and selected agency, tells the server, and goes to "/". */
+  logout(): void;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession() outside <SessionProvider>');
+  return session;
+}
+
+const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'scroll', 'touchstart', 'mousemove'] as const;
+
+/** Asks the server who the token belongs to (checkAuth); an empty or failed answer means signed out. */
+async function tokenStillValid(): Promise<boolean> {
+  const answer = await graphqlRequest<{ checkAuth: unknown[] }>('{ checkAuth }');
+  return answer.status === 200 && Array.isArray(answer.data?.checkAuth) && answer.data.checkAuth.length > 0;
+}
+
+/**
+ * The tenant-side and agent session of the site: read from the cookie at load (then checked with the
+ * server), kept honest by the session rules (30-minute and activity re-checks, 3-hour idle logout).
+ */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<{ role: UserRole | null; user: StoredUser | null }>({ role: null, user: null });
+
+  // Read the stored session after hydration only, so the prerendered HTML (always signed out) matches.
+  useEffect(() => {
+    const stored = storedSession();
+    if (getToken() && stored) setState(stored);
+  }, []);
+
+  const signedOut = useCallback(() => {
+    clearSession();
+    setState({ role: null, user: null });
+  }, []);
+
+  const logout = useCallback(() => {
+    if (getToken()) void graphqlRequest('mutation { logout }').catch(() => undefined);
+    signedOut();
+    window.location.assign('/');
+  }, [signedOut]);
+
+  useEffect(() => {
+    if (!state.role) return;
+    const watch = new SessionWatch({
+      check: tokenStillValid,
+      logout: signedOut,
+      clock: { now: () => Date.now(), setTimeout: (cb, ms) => window.setTimeout(cb, ms), clearTimeout: (id) => window.clearTimeout(id as number) },
+    });
+    watch.start();
+    // A token check runs as soon as a stored session is found (specification §4).
+    void watch.check();
+    const onActivity = () => watch.activity();
+    for (const event of ACTIVITY_EVENTS) window.addEventListener(event, onActivity, { passive: true });
+    return () => {
+      watch.stop();
+      for (const event of ACTIVITY_EVENTS) window.removeEventListener(event, onActivity);
+    };
+  }, [state.role, signedOut]);
+
+  const session = useMemo<Session>(
+    () => ({
+      ...state,
+      signedIn(token, role, user) {
+        storeSession(token, role, user);
+        setState({ role, user });
+      },
+      logout,
+    }),
+    [state, logout],
+  );
+
+  const menuSession = useMemo<MenuSession | null>(
+    () =>
+      state.role === 'front' || state.role === 'bill-payer' || state.role === 'agent'
+        ? { role: state.role, logout, isEnergyBillUser: false, hasEnergyUseContracts: false }
+        : null,
+    [state.role, logout],
+  );
+
+  return (
+    <SessionContext.Provider value={session}>
+      <MenuSessionContext.Provider value={menuSession}>{children}</MenuSessionContext.Provider>
+    </SessionContext.Provider>
+  );
+}

@@ -1,0 +1,46 @@
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, startProduct, type ProductProcess } from '@app/api/testing';
+import { NOT_FOUND_META, PAGE_META } from '../src/pages/page-meta';
+import knownPaths from '../src/routes/known-paths.json';
+import redirects from '../src/routes/redirects.json';
+import { formatTitle } from '../src/ui/meta';
+
+export { knownPaths, redirects, PAGE_META, NOT_FOUND_META };
+
+export const SITE_NAME = 'Shared House Bills';
+
+export function expectedTitle(path: string): string {
+  return formatTitle(PAGE_META[path]?.title, SITE_NAME);
+}
+
+/** One product and one Chromium for a test file, stopped after it. */
+export function useSite(): { product: () => ProductProcess; browser: () => Browser } {
+  let product: ProductProcess;
+  let browser: Browser;
+  beforeAll(async () => {
+    [product, browser] = await Promise.all([startProduct(), launchChromium()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    product?.child.kill('SIGTERM');
+    await product?.exited;
+  });
+  return { product: () => product, browser: () => browser };
+}
+
+/** Collects every request that would leave this machine (none may). */
+export function watchOffMachine(page: Page): string[] {
+  const offMachine: string[] = [];
+  page.on('request', (request) => {
+    if (!/^(http:\/\/127\.0\.0\.1|data:|blob:)/.test(request.url())) offMachine.push(request.url());
+  });
+  return offMachine;
+}
+
+/** Answers GET /api/v2/config with the product's own answer plus `extra`, for config the product lacks. */
+export async function patchConfig(page: Page, extra: Record<string, unknown>): Promise<void> {
+  await page.route('**/api/v2/config', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: { ...(await response.json()), ...extra } });
+  });
+}
