@@ -1,13 +1,16 @@
 import { StrictMode } from 'react';
 import { ConfigProvider } from './config/ConfigContext';
 import { AppRoutes } from './routes';
+import { SessionProvider } from './session/SessionProvider';
 
 /** The whole site inside a router given by the caller: BrowserRouter in the browser, StaticRouter when prerendering. */
 export function App() {
   return (
     <StrictMode>
       <ConfigProvider>
-        <AppRoutes />
+        <SessionProvider>
+          <AppRoutes />
+        </SessionProvider>
       </ConfigProvider>
     </StrictMode>
   );

@@ -2,7 +2,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App, normalisePath } from './App';
 import { loadPage } from './pages/page-cache';
-import { PAGES } from './pages/registry';
+import { pageKeyFor } from './pages/registry';
 import './ui/site.css';
 
 const container = document.getElementById('root');
@@ -10,8 +10,8 @@ if (!container) throw new Error('index.html has no #root element');
 
 async function start(root: HTMLElement): Promise<void> {
   // Fetch the current page's chunk before hydrating so the first client render matches the prerendered HTML.
-  const path = normalisePath(window.location.pathname);
-  if (PAGES[path]) await loadPage(path);
+  const key = pageKeyFor(normalisePath(window.location.pathname));
+  if (key) await loadPage(key);
   const app = (
     <BrowserRouter>
       <App />

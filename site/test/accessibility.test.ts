@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { knownPaths, useSite } from './site-support';
+import { accountFormPaths, publicPaths, useSite } from './site-support';
 
 const site = useSite();
 const AXE = path.join(require.resolve('axe-core'), '..', 'axe.min.js');
@@ -16,7 +16,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${JSON.stringify(violation.nodes.map((node) => node.target))}`);
 }
 
-it.each([...knownPaths, '/no-such-page'])('%s has no serious or critical accessibility violation (cookie banner showing)', async (urlPath) => {
+it.each([...publicPaths, ...accountFormPaths, '/no-such-page'])('%s has no serious or critical accessibility violation (cookie banner showing)', async (urlPath) => {
   const page = await site.browser().newPage({ viewport: { width: 1440, height: 900 } });
   await page.goto(`${site.product().baseUrl}${urlPath}`);
   await page.getByRole('region', { name: 'Cookies on this site' }).waitFor();

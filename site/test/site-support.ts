@@ -1,11 +1,16 @@
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, startProduct, type ProductProcess } from '@app/api/testing';
-import { NOT_FOUND_META, PAGE_META } from '../src/pages/page-meta';
+import { ACCOUNT_PAGE_META, NOT_FOUND_META, PAGE_META } from '../src/pages/page-meta';
 import knownPaths from '../src/routes/known-paths.json';
 import redirects from '../src/routes/redirects.json';
 import { formatTitle } from '../src/ui/meta';
 
 export { knownPaths, redirects, PAGE_META, NOT_FOUND_META };
+
+/** The public (marketing and information) pages: prerendered with their text. */
+export const publicPaths = Object.keys(PAGE_META);
+/** The sign-in and password forms anyone may open (not the reset-link pattern, not the protected areas). */
+export const accountFormPaths = Object.keys(ACCOUNT_PAGE_META).filter((path) => !path.includes(':') && !['/tenant-profile', '/agent-portal/dashboard'].includes(path));
 
 export const SITE_NAME = 'Shared House Bills';
 

@@ -15,8 +15,18 @@ export function SignInPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // Back from Google with a code: busy from the first render while the code is exchanged.
+  const [busy, setBusy] = useState(() => new URLSearchParams(location.search).has('code'));
   const [strategies, setStrategies] = useState<string[]>(['password']);
+
+  function finish(result: SignInResult) {
+    if (result.ok) {
+      window.location.assign(result.returnTo ?? destination());
+      return;
+    }
+    setBusy(false);
+    setError(result.message);
+  }
 
   useEffect(() => {
     fetch('/api/v2/config')
@@ -29,18 +39,8 @@ export function SignInPage() {
   useEffect(() => {
     const params = new URLSearchParams(location.search);
     if (!params.get('code')) return;
-    setBusy(true);
     void googleSignIn(params.get('code')!, params.get('state')).then(finish);
   }, []);
-
-  function finish(result: SignInResult) {
-    if (result.ok) {
-      window.location.assign(result.returnTo ?? destination());
-      return;
-    }
-    setBusy(false);
-    setError(result.message);
-  }
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();

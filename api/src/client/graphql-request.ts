@@ -1,4 +1,7 @@
-import { getToken } from './session-store';
+import { clearSession, getToken, signInUrl, storedSession } from './session-store';
+
+/** Fired on window when the server ends the session (401 or 403), so every part of the page can react. */
+export const SESSION_ENDED_EVENT = 'session-ended';
 
 export interface GraphQLAnswer<T> {
   status: number;
@@ -18,6 +21,15 @@ export async function graphqlRequest<T>(query: string, variables: Record<string,
     },
     body: JSON.stringify({ query, variables }),
   });
+  // Specification §7: a 401 logs out, drops the header and retries the operation once; a 403 logs out and
+  // sends the user to their role's sign-in page, remembering where they were.
+  if (token && (res.status === 401 || res.status === 403)) {
+    const role = storedSession()?.role;
+    clearSession();
+    window.dispatchEvent(new Event(SESSION_ENDED_EVENT));
+    if (res.status === 401) return graphqlRequest<T>(query, variables, groupId);
+    if (role) window.location.assign(signInUrl(role));
+  }
   const body = (await res.json().catch(() => ({}))) as { data?: T; errors?: GraphQLAnswer<T>['errors'] };
   return { status: res.status, data: body.data ?? null, errors: body.errors ?? [] };
 }

@@ -18,7 +18,7 @@ export function ensureFrontendsBuilt(log: (line: string) => void): void {
   for (const app of ['site', 'admin']) {
     const folder = path.join(repoRoot, app);
     const built = path.join(folder, 'dist', 'index.html');
-    const sources = ['src', 'index.html', 'vite.config.ts', 'package.json', 'public'].map((entry) => newestMtime(path.join(folder, entry)));
+    const sources = ['src', 'index.html', 'vite.config.ts', 'package.json', 'public', 'scripts'].map((entry) => newestMtime(path.join(folder, entry)));
     if (fs.existsSync(built) && fs.statSync(built).mtimeMs >= Math.max(...sources)) continue;
     log(`Building ${app} (its sources changed since the last build)`);
     execFileSync('npm', ['run', 'build', '-w', app], { cwd: repoRoot, stdio: 'inherit' });

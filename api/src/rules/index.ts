@@ -4,3 +4,4 @@ export * from './identity';
 export * from './validators';
 export * from './messages';
 export * from './session';
+export * from './route-pattern';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import express, { Router } from 'express';
 import { repoRoot } from '@app/db';
-import { normalisePath, readPrerenderedPages, readSiteRoutes } from './site-pages';
+import { findPage, normalisePath, readPrerenderedPages, readSiteRoutes } from './site-pages';
 
 const HASHED_ASSETS = { immutable: true, maxAge: '1y', index: false } as const;
 
@@ -51,7 +51,7 @@ export function serveFrontends(options: { siteDist?: string; adminDist?: string;
   // redirect: false, or a request for /help would be sent to /help/ because dist/help/ is a folder.
   router.use(express.static(siteDist, { index: false, redirect: false, maxAge: '1h' }));
   router.get(/.*/, (req, res) => {
-    const page = pages.get(normalisePath(req.path));
+    const page = findPage(pages, normalisePath(req.path));
     html(res, page ? 200 : 404, page ?? notFound);
   });
   return router;

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { matchesRoutePattern } from '../rules';
 
 /** The site's two shared route lists, the same files its router reads (site/src/routes). */
 export interface SiteRoutes {
@@ -31,4 +32,17 @@ export function readPrerenderedPages(dist: string, knownPaths: string[]): { page
     pages.set(knownPath, read(path.join(dist, ...knownPath.split('/').filter(Boolean), 'index.html')));
   }
   return { pages, notFound: read(path.join(dist, '404.html')) };
+}
+
+/**
+ * The prerendered page for a request path: the page of that exact path, or of the known pattern it matches
+ * (e.g. /resetpass/:hash for a reset link; the page reads the code in the browser).
+ */
+export function findPage(pages: Map<string, string>, requestPath: string): string | undefined {
+  const exact = pages.get(requestPath);
+  if (exact) return exact;
+  for (const [known, html] of pages) {
+    if (known.includes(':') && matchesRoutePattern(known, requestPath)) return html;
+  }
+  return undefined;
 }

@@ -107,12 +107,28 @@ export const PAGE_META: Record<string, PageMeta> = {
     description: 'Register your letting agency with us to offer bills-inclusive shared houses, get a partner dashboard and earn a referral fee for every house.',
   },
   '/agents/forgot': {
-    title: 'Agent Account Help',
-    description: 'Forgotten the password for your agent portal account? Here is how to reset it, and who to contact if your agency details have changed.',
+    title: 'Agent Password Reset',
+    description: 'Forgotten the password for your agent portal account? Enter your e-mail address and we will send you a link to choose a new one.',
   },
 };
 
 export const NOT_FOUND_META: PageMeta = {
   title: 'Page not found',
   description: 'Sorry, we could not find that page. Visit the home page or our Help Centre to find what you are looking for.',
+};
+
+/** Sign-in, password and account pages: forms, not marketing, but served and titled like every page. */
+export const ACCOUNT_PAGE_META: Record<string, PageMeta> = {
+  '/signin': { title: 'Sign In', description: 'Sign in to your Shared House Bills account: tenants, bill payers and letting agents.' },
+  '/signin/tenant': { title: 'My Account', description: 'Sign in to your online account to see your house, payments, meter readings and energy use.' },
+  '/signin/agent': { title: 'Agent Sign In', description: 'Letting agents and landlords: sign in to the agent portal to manage your properties and bills packages.' },
+  '/my-energy-bill/login': { title: 'My Energy Bill', description: 'Sign in to My Energy Bill to see and pay your energy bill.' },
+  '/forgotpass': { title: 'Forgotten Password', description: 'Forgotten your password? We will e-mail you a link to choose a new one.' },
+  '/forgotpass/successfulReset': { title: 'Password Changed', description: 'Your password has been changed: sign in with your new password.' },
+  '/resetpass': { title: 'Reset Your Password', description: 'Open the link in your e-mail to choose a new password.' },
+  '/resetpass/linkExpired': { title: 'Link Expired', description: 'This password reset link has expired or has already been used: ask for a new one.' },
+  '/resetpass/:hash': { title: 'Choose a New Password', description: 'Choose a new password for your Shared House Bills account.' },
+  '/agents/resetpass/:hash': { title: 'Choose a New Password', description: 'Choose a new password for your agent portal account.' },
+  '/tenant-profile': { title: 'My Account', description: 'Your online account: your house, payments, meter readings and energy use.' },
+  '/agent-portal/dashboard': { title: 'Agent Portal', description: 'Your properties, contracts and bills packages.' },
 };

@@ -1,8 +1,10 @@
 import type { ComponentType } from 'react';
+import { matchesRoutePattern } from '@app/api/rules';
 import { TARIFF_PERIODS } from '../content/tariff-periods';
 import type { Article } from '../content/types';
 import { ArticlePage } from '../ui/ArticlePage';
-import { NOT_FOUND_META, PAGE_META, tariffPath, type PageMeta } from './page-meta';
+import type { SignInPageProps } from './signin/SignInPage';
+import { ACCOUNT_PAGE_META, NOT_FOUND_META, PAGE_META, tariffPath, type PageMeta } from './page-meta';
 
 export { NOT_FOUND_META, type PageMeta };
 
@@ -16,6 +18,24 @@ const article =
       const Page = () => <ArticlePage article={article} />;
       return Page;
     });
+
+const signIn = (props: SignInPageProps): PageEntry['load'] => () =>
+  import('./signin/SignInPage').then((m) => () => <m.SignInPage {...props} />);
+
+const ACCOUNT_LOADERS: Record<string, PageEntry['load']> = {
+  '/signin': signIn({ kind: null, title: 'Sign in', intro: 'Tenants, bill payers and letting agents sign in here.' }),
+  '/signin/tenant': signIn({ kind: 'tenant', title: 'My account', intro: 'Sign in to see your house, your payments, meter readings and energy use.' }),
+  '/signin/agent': signIn({ kind: 'agent', title: 'Agent sign in', intro: 'Sign in to the agent portal to manage your properties.', forgotPath: '/agents/forgot' }),
+  '/my-energy-bill/login': signIn({ kind: 'tenant', portal: 'ENERGY_BILL', title: 'My Energy Bill', intro: 'Sign in to see and pay your energy bill.' }),
+  '/forgotpass': () => import('./password/ForgotPasswordPage').then((m) => m.ForgotPasswordPage),
+  '/forgotpass/successfulReset': () => import('./password/PasswordNotices').then((m) => m.SuccessfulResetPage),
+  '/resetpass': () => import('./password/PasswordNotices').then((m) => m.ResetPasswordIndexPage),
+  '/resetpass/linkExpired': () => import('./password/PasswordNotices').then((m) => m.LinkExpiredPage),
+  '/resetpass/:hash': () => import('./password/ResetPasswordPage').then((m) => m.ResetPasswordPage),
+  '/agents/resetpass/:hash': () => import('./password/ResetPasswordPage').then((m) => m.ResetPasswordPage),
+  '/tenant-profile': () => import('./tenant/TenantHomePage').then((m) => m.TenantHomePage),
+  '/agent-portal/dashboard': () => import('./agent/AgentDashboardPage').then((m) => m.AgentDashboardPage),
+};
 
 const LOADERS: Record<string, PageEntry['load']> = {
   '/': () => import('./public/HomePage').then((m) => m.HomePage),
@@ -39,7 +59,8 @@ const LOADERS: Record<string, PageEntry['load']> = {
   '/legals/business-terms': article(() => import('../content/business-terms')),
   '/agents/info': article(() => import('../content/agents-info')),
   '/agents/signup': article(() => import('../content/agents-signup')),
-  '/agents/forgot': article(() => import('../content/agents-forgot')),
+  '/agents/forgot': () => import('./password/ForgotPasswordPage').then((m) => () => <m.ForgotPasswordPage signInPath="/signin/agent" />),
+  ...ACCOUNT_LOADERS,
   ...Object.fromEntries(
     TARIFF_PERIODS.map(({ slug }) => [tariffPath(slug), () => import('./public/TariffPage').then((m) => m.tariffPage(slug))]),
   ),
@@ -47,9 +68,15 @@ const LOADERS: Record<string, PageEntry['load']> = {
 
 /** Every public page by path: its title and description and its code. */
 export const PAGES: Record<string, PageEntry> = Object.fromEntries(
-  Object.entries(PAGE_META).map(([path, meta]) => {
+  Object.entries({ ...PAGE_META, ...ACCOUNT_PAGE_META }).map(([path, meta]) => {
     const load = LOADERS[path];
     if (!load) throw new Error(`No page code for ${path}`);
     return [path, { ...meta, load }];
   }),
 );
+
+/** The registry key of a browser path: the path itself, or the pattern (e.g. /resetpass/:hash) it matches. */
+export function pageKeyFor(pathname: string): string | undefined {
+  if (PAGES[pathname]) return pathname;
+  return Object.keys(PAGES).find((key) => key.includes(':') && matchesRoutePattern(key, pathname));
+}

@@ -1,7 +1,8 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { clearSession, getToken, graphqlRequest, storedSession, storeSession, type StoredUser } from '@app/api/client';
+import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { clearSession, getToken, graphqlRequest, storeSession, type StoredUser } from '@app/api/client';
 import { SessionWatch, type UserRole } from '@app/api/rules';
 import { MenuSessionContext, type MenuSession } from '../ui/menu-session';
+import { sessionState } from './session-state';
 
 export interface Session {
   role: UserRole | null;
@@ -33,24 +34,22 @@ async function tokenStillValid(): Promise<boolean> {
  * server), kept honest by the session rules (30-minute and activity re-checks, 3-hour idle logout).
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<{ role: UserRole | null; user: StoredUser | null }>({ role: null, user: null });
-
-  // Read the stored session after hydration only, so the prerendered HTML (always signed out) matches.
-  useEffect(() => {
-    const stored = storedSession();
-    if (getToken() && stored) setState(stored);
-  }, []);
+  const stored = useSyncExternalStore(sessionState.subscribe, sessionState.getSnapshot, sessionState.getServerSnapshot);
+  const state = useMemo(() => ({ role: stored?.role ?? null, user: stored?.user ?? null }), [stored]);
 
   const signedOut = useCallback(() => {
     clearSession();
-    setState({ role: null, user: null });
+    sessionState.refresh();
   }, []);
 
   const logout = useCallback(() => {
-    if (getToken()) void graphqlRequest('mutation { logout }').catch(() => undefined);
-    signedOut();
-    window.location.assign('/');
-  }, [signedOut]);
+    const token = getToken();
+    // Tell the server (so the token is revoked), then leave: the store is not refreshed first, or a
+    // protected page would react to the signed-out state by sending the user to sign in instead of "/".
+    const revoked = token ? graphqlRequest('mutation { logout }').catch(() => undefined) : Promise.resolve();
+    clearSession();
+    void revoked.finally(() => window.location.assign('/'));
+  }, []);
 
   useEffect(() => {
     if (!state.role) return;
@@ -75,7 +74,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       ...state,
       signedIn(token, role, user) {
         storeSession(token, role, user);
-        setState({ role, user });
+        sessionState.refresh();
       },
       logout,
     }),
