@@ -97,3 +97,18 @@ it('says "User not found" when the Google account has no back-office user', asyn
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('alert').textContent()).resolves.toBe('User not found');
 });
+
+it('lets staff create a role with its permission matrix, and refuses a duplicate name', async () => {
+  const page = await freshPage();
+  await signInToBackOffice(page, product.baseUrl, 'staff@demo.test', '/admin/1/BackofficeRole/create');
+  await page.getByLabel('Name').fill('Meter desk');
+  await page.locator('input[name="permissions.meterReadings"][value="WRITE"]').check();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.waitForURL(`${product.baseUrl}/admin/1/BackofficeRole`);
+  await page.getByText('Meter desk').waitFor();
+
+  await page.goto(`${product.baseUrl}/admin/1/BackofficeRole/create`);
+  await page.getByLabel('Name').fill('meter DESK');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('role already exists').first().waitFor();
+});

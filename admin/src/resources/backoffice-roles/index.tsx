@@ -1,5 +1,6 @@
 import { ChipField, Create, Datagrid, DateField, Edit, List, SimpleForm, TextField, TextInput } from 'react-admin';
 import { RoleInputs } from './RoleInputs';
+import { SaveOnlyToolbar } from '../SaveOnlyToolbar';
 
 export function RoleList() {
   return (
@@ -15,7 +16,7 @@ export function RoleList() {
 
 export const RoleCreate = () => (
   <Create redirect="list">
-    <SimpleForm>
+    <SimpleForm toolbar={<SaveOnlyToolbar />}>
       <RoleInputs />
     </SimpleForm>
   </Create>
@@ -23,7 +24,7 @@ export const RoleCreate = () => (
 
 export const RoleEdit = () => (
   <Edit mutationMode="pessimistic">
-    <SimpleForm>
+    <SimpleForm toolbar={<SaveOnlyToolbar />}>
       <RoleInputs />
     </SimpleForm>
   </Edit>

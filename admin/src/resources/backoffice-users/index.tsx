@@ -1,5 +1,6 @@
 import { ChipField, Create, Datagrid, Edit, EmailField, List, ReferenceField, ReferenceInput, required, SelectInput, SimpleForm, TextField, TextInput, email } from 'react-admin';
 import { BACK_USER_STATUSES } from '@app/api/rules';
+import { SaveOnlyToolbar } from '../SaveOnlyToolbar';
 
 const STATUS_CHOICES = BACK_USER_STATUSES.map((status) => ({ id: status, name: status }));
 
@@ -33,7 +34,7 @@ export function StaffList() {
 
 export const StaffCreate = () => (
   <Create redirect="list">
-    <SimpleForm>
+    <SimpleForm toolbar={<SaveOnlyToolbar />}>
       <StaffInputs />
     </SimpleForm>
   </Create>
@@ -41,7 +42,7 @@ export const StaffCreate = () => (
 
 export const StaffEdit = () => (
   <Edit mutationMode="pessimistic">
-    <SimpleForm>
+    <SimpleForm toolbar={<SaveOnlyToolbar />}>
       <StaffInputs />
     </SimpleForm>
   </Edit>
