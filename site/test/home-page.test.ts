@@ -1,27 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { launchChromium, startProduct, type ProductProcess } from '@app/api/testing';
+import { useProductInBrowser, watchOffMachine } from '@app/api/testing';
 
-let product: ProductProcess;
-let browser: Browser;
-
-beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  product?.child.kill('SIGTERM');
-  await product?.exited;
-});
+const { product, browser } = useProductInBrowser();
 
 it('shows the hero and, with online quotes switched on in the demo data, the free-quote button', async () => {
-  const page = await browser.newPage();
-  const offMachine: string[] = [];
-  page.on('request', (request) => {
-    if (!/^(http:\/\/127\.0\.0\.1|data:|blob:)/.test(request.url())) offMachine.push(request.url());
-  });
-  await page.goto(`${product.baseUrl}/`);
+  const page = await browser().newPage();
+  const offMachine = watchOffMachine(page);
+  await page.goto(`${product().baseUrl}/`);
   await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Shared House Bills. Sorted.');
   const quote = page.getByRole('link', { name: 'Get a FREE quote' });
   await quote.waitFor();
@@ -30,8 +14,8 @@ it('shows the hero and, with online quotes switched on in the demo data, the fre
 });
 
 it('answers an unknown address with the not-found page and HTTP 404', async () => {
-  const page = await browser.newPage();
-  const response = await page.goto(`${product.baseUrl}/no-such-page`);
+  const page = await browser().newPage();
+  const response = await page.goto(`${product().baseUrl}/no-such-page`);
   expect(response?.status()).toBe(404);
   await page.getByRole('heading', { name: 'Page not found' }).waitFor();
 });

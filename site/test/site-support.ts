@@ -1,5 +1,5 @@
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium, startProduct, type ProductProcess } from '@app/api/testing';
+import type { Page } from 'playwright-core';
+import { useProductInBrowser, watchOffMachine } from '@app/api/testing';
 import { ACCOUNT_PAGE_META, NOT_FOUND_META, PAGE_META } from '../src/pages/page-meta';
 import knownPaths from '../src/routes/known-paths.json';
 import redirects from '../src/routes/redirects.json';
@@ -19,28 +19,9 @@ export function expectedTitle(path: string): string {
 }
 
 /** One product and one Chromium for a test file, stopped after it. */
-export function useSite(): { product: () => ProductProcess; browser: () => Browser } {
-  let product: ProductProcess;
-  let browser: Browser;
-  beforeAll(async () => {
-    [product, browser] = await Promise.all([startProduct(), launchChromium()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    product?.child.kill('SIGTERM');
-    await product?.exited;
-  });
-  return { product: () => product, browser: () => browser };
-}
+export const useSite = () => useProductInBrowser();
 
-/** Collects every request that would leave this machine (none may). */
-export function watchOffMachine(page: Page): string[] {
-  const offMachine: string[] = [];
-  page.on('request', (request) => {
-    if (!/^(http:\/\/127\.0\.0\.1|data:|blob:)/.test(request.url())) offMachine.push(request.url());
-  });
-  return offMachine;
-}
+export { watchOffMachine };
 
 /** Answers GET /api/v2/config with the product's own answer plus `extra`, for config the product lacks. */
 export async function patchConfig(page: Page, extra: Record<string, unknown>): Promise<void> {

@@ -1,40 +1,23 @@
-import request from 'supertest';
-import { createApp, type App } from '../app';
-import { loadConfig } from '../config';
-import { startBoss, type PgBoss } from '../jobs/boss';
-import { createTestDatabase, type TestDatabase } from '../testing/test-database';
+import { startApiHarness, type ApiHarness } from '../testing';
 
-let db: TestDatabase;
-let boss: PgBoss;
-let app: App;
+let api: ApiHarness;
+beforeAll(async () => (api = await startApiHarness({}, { demoData: false })));
+afterAll(() => api.stop());
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  boss = await startBoss(db.url, 'sender');
-  app = await createApp({ db: db.knex, boss, config: loadConfig({}), serveFrontends: false });
-});
-
-afterAll(async () => {
-  await app.stop();
-  await boss.stop({ graceful: false, close: true });
-  await db.drop();
-});
-
-const graphql = (query: string, headers: Record<string, string> = {}) =>
-  request(app.express).post('/api/v2/graphql').set(headers).send({ query });
+const graphql = (query: string, headers: Record<string, string> = {}) => api.graphql(query, {}, null, headers);
 
 it('answers queries with the switched-on feature flags and the London date', async () => {
-  await db.knex('feature_flags').where({ name: 'quotingFO' }).update({ enabled: true });
+  await api.db.knex('feature_flags').where({ name: 'quotingFO' }).update({ enabled: true });
   const res = await graphql('{ getEnabledFeatures getSystemCurrentDate }', { 'X-Group-ID': '1', Authorization: 'Bearer abc' }).expect(200);
   expect(res.body.data.getEnabledFeatures).toEqual(['quotingFO']);
   expect(res.body.data.getSystemCurrentDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 });
 
 it('answers the override date only while date overriding is switched on', async () => {
-  await db.knex('system_settings').insert({ key: 'currentDateOverride', value: JSON.stringify('2027-03-31') });
+  await api.db.knex('system_settings').insert({ key: 'currentDateOverride', value: JSON.stringify('2027-03-31') });
   const today = await graphql('{ getSystemCurrentDate }').expect(200);
   expect(today.body.data.getSystemCurrentDate).not.toBe('2027-03-31');
-  await db.knex('system_settings').where({ key: 'enableDateOverriding' }).update({ value: JSON.stringify(true) });
+  await api.db.knex('system_settings').where({ key: 'enableDateOverriding' }).update({ value: JSON.stringify(true) });
   const overridden = await graphql('{ getSystemCurrentDate }').expect(200);
   expect(overridden.body.data.getSystemCurrentDate).toBe('2027-03-31');
 });

@@ -10,7 +10,7 @@ export interface ApiHarness {
   boss: PgBoss;
   app: App;
   /** POSTs a GraphQL operation, with a bearer token when given; resolves to the HTTP response. */
-  graphql(query: string, variables?: Record<string, unknown>, token?: string | null, headers?: Record<string, string>): Promise<request.Response>;
+  graphql(query: string, variables?: Record<string, unknown>, token?: string | null, headers?: Record<string, string>): request.Test;
   /** Signs in through the `login` mutation and returns the token (throws with the refusal otherwise). */
   signIn(email: string, password?: string, extra?: Record<string, unknown>): Promise<string>;
   stop(): Promise<void>;
@@ -22,10 +22,10 @@ export const LOGIN = /* GraphQL */ `
   }
 `;
 
-/** The API on a database of its own, with the demo data loaded, for tests that talk to it over HTTP. */
-export async function startApiHarness(env: NodeJS.ProcessEnv = {}): Promise<ApiHarness> {
+/** The API on a database of its own (with the demo data unless told otherwise), for tests that talk to it over HTTP. */
+export async function startApiHarness(env: NodeJS.ProcessEnv = {}, { demoData = true }: { demoData?: boolean } = {}): Promise<ApiHarness> {
   const db = await createTestDatabase();
-  await loadDemoData(db.knex);
+  if (demoData) await loadDemoData(db.knex);
   const boss = await startBoss(db.url, 'sender');
   const tokenSecret = new TextEncoder().encode('test-secret-test-secret-test-secret-0123');
   const app = await createApp({ db: db.knex, boss, config: loadConfig({ NODE_ENV: 'test', ...env }), tokenSecret, serveFrontends: false });

@@ -6,3 +6,4 @@ export { startProduct, freePort, isAlive, type ProductProcess } from './product-
 export { launchChromium } from './chromium';
 export { startApiHarness, LOGIN, type ApiHarness } from './api-harness';
 export { startOidcProvider, authorizationCodeFor, type LocalOidcProvider } from './oidc-provider';
+export { useProductInBrowser, watchOffMachine } from './product-in-browser';

@@ -1,36 +1,24 @@
 import request from 'supertest';
-import { createApp, type App } from '../../app';
-import { loadConfig } from '../../config';
-import { startBoss, type PgBoss } from '../../jobs/boss';
-import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
+import { startApiHarness, type ApiHarness } from '../../testing';
 import { referralSlugCandidates } from './find-agency-referral.service';
 
-let db: TestDatabase;
-let boss: PgBoss;
-let app: App;
+let api: ApiHarness;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  boss = await startBoss(db.url, 'sender');
-  app = await createApp({ db: db.knex, boss, config: loadConfig({ NODE_ENV: 'test' }), serveFrontends: false });
-  await db.knex('agency_referral_links').insert([
+  api = await startApiHarness({}, { demoData: false });
+  await api.db.knex('agency_referral_links').insert([
     { slug: 'oakwood-lettings', company_name: 'Oakwood Lettings' },
     { slug: 'city-nest', company_name: 'City Nest Homes' },
     { slug: 'closed-agency', company_name: 'Closed Agency Ltd', active: false },
   ]);
 });
-
-afterAll(async () => {
-  await app.stop();
-  await boss.stop({ graceful: false, close: true });
-  await db.drop();
-});
+afterAll(() => api.stop());
 
 describe('POST /api/v2/page-views', () => {
   it('stores the path and the time only, dropping the query string and hash', async () => {
     const before = new Date();
-    await request(app.express).post('/api/v2/page-views').set('Cookie', 'CookieConsent=analytics').send({ path: '/help?email=a@b.test#faq' }).expect(204);
-    const rows = await db.knex('page_views').select('*');
+    await request(api.app.express).post('/api/v2/page-views').set('Cookie', 'CookieConsent=analytics').send({ path: '/help?email=a@b.test#faq' }).expect(204);
+    const rows = await api.db.knex('page_views').select('*');
     expect(rows).toHaveLength(1);
     expect(Object.keys(rows[0]).sort()).toEqual(['id', 'path', 'viewed_at']);
     expect(rows[0].path).toBe('/help');
@@ -44,7 +32,7 @@ describe('POST /api/v2/page-views', () => {
     [{ path: 'help' }, 'format'],
     [{ path: `/${'a'.repeat(600)}` }, 'maxLength'],
   ])('refuses %j with 400 naming the path field', async (body, rule) => {
-    const res = await request(app.express).post('/api/v2/page-views').send(body).expect(400);
+    const res = await request(api.app.express).post('/api/v2/page-views').send(body).expect(400);
     expect(res.body.error).toMatchObject({ code: 'BAD_USER_INPUT', fields: [{ field: 'path', rule }] });
   });
 });
@@ -56,7 +44,7 @@ const REFERRAL = /* GraphQL */ `
 `;
 
 async function referral(url: string) {
-  return request(app.express).post('/api/v2/graphql').send({ query: REFERRAL, variables: { input: { url } } });
+  return request(api.app.express).post('/api/v2/graphql').send({ query: REFERRAL, variables: { input: { url } } });
 }
 
 describe('getAgencyReferralInfoByUrl', () => {
