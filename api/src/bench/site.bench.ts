@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Browser } from 'playwright-core';
-import { repoRoot } from '@app/db';
+import { PAGE_META } from '../../../site/src/pages/page-meta';
 import { launchChromium } from '../testing/chromium';
 import { startProduct } from '../testing/product-process';
 
@@ -37,12 +35,13 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
  * Largest Contentful Paint in headless Chromium, the median of three cold visits after a warm-up.
  */
 export async function siteBenchmark(): Promise<void> {
-  const knownPaths = JSON.parse(fs.readFileSync(path.join(repoRoot, 'site', 'src', 'routes', 'known-paths.json'), 'utf8')) as string[];
+  // The public pages (not the sign-in forms and protected areas, which are also known paths).
+  const publicPaths = Object.keys(PAGE_META);
   const product = await startProduct();
   const browser = await launchChromium();
   try {
     const results: Array<{ path: string; jsKb: number; lcpMs: number }> = [];
-    for (const pagePath of knownPaths) {
+    for (const pagePath of publicPaths) {
       const url = `${product.baseUrl}${pagePath}`;
       await measure(browser, url);
       const runs = [];

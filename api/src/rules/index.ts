@@ -5,3 +5,4 @@ export * from './validators';
 export * from './messages';
 export * from './session';
 export * from './route-pattern';
+export * from './validation';

@@ -1,5 +1,5 @@
 import type { Knex } from '@app/db';
-import type { LoginErrorKey, TenantPortal } from '../../rules';
+import { addDays, type LoginErrorKey, type TenantPortal } from '../../rules';
 
 /** A contract that ended within this many days still lets a tenant in (to see the final statement, say). */
 export const RECENT_CONTRACT_DAYS = 90;
@@ -9,12 +9,6 @@ interface ContractRow {
   end_date: string;
   status: string;
   payment_method: string;
-}
-
-function addDays(isoDate: string, days: number): string {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
 }
 
 /**
