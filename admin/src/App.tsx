@@ -14,9 +14,10 @@ import { i18nProvider } from './i18n/i18nProvider';
 import { createDataProvider, type BackOfficeDataProvider } from './providers/dataProvider';
 import { RoleCreate, RoleEdit, RoleList } from './resources/backoffice-roles';
 import { StaffCreate, StaffEdit, StaffList } from './resources/backoffice-users';
+import { JobList, JobQueueList, JobScheduleList, JobShow } from './resources/jobs';
 
 /** Resources with screens of their own; anything else the schema exposes gets generic screens. */
-const DEDICATED = new Set(['BackofficeRole', 'BackofficeUser']);
+const DEDICATED = new Set(['BackofficeRole', 'BackofficeUser', 'JobQueue', 'Job', 'JobSchedule']);
 
 type Boot =
   | { status: 'loading' }
@@ -64,6 +65,9 @@ export function App({ groupId }: { groupId: number }) {
       >
         <Resource name="BackofficeUser" options={{ label: 'Staff' }} icon={GroupIcon} list={StaffList} create={StaffCreate} edit={StaffEdit} recordRepresentation={(r) => `${r.firstName} ${r.lastName}`} />
         <Resource name="BackofficeRole" options={{ label: 'Roles' }} icon={SecurityIcon} list={RoleList} create={RoleCreate} edit={RoleEdit} recordRepresentation="name" />
+        <Resource name="JobQueue" options={{ label: 'Job queues' }} list={JobQueueList} />
+        <Resource name="Job" options={{ label: 'Jobs' }} list={JobList} show={JobShow} />
+        <Resource name="JobSchedule" options={{ label: 'Scheduled jobs' }} list={JobScheduleList} />
         {/* Generic screens for whatever the schema exposes; real pages will replace them. */}
         {boot.resources.filter((name) => !DEDICATED.has(name)).map((name) => (
           <Resource key={name} name={name} list={ListGuesser} show={ShowGuesser} edit={EditGuesser} />

@@ -4,6 +4,9 @@ import { hasAreaLevel, type BackofficeArea, type PermissionKey, type UserPermiss
 export const RESOURCE_ACCESS: Record<string, { area: BackofficeArea; writeKey?: PermissionKey }> = {
   BackofficeRole: { area: 'usersAndRoles', writeKey: 'MANAGE_USERS' },
   BackofficeUser: { area: 'usersAndRoles', writeKey: 'MANAGE_USERS' },
+  JobQueue: { area: 'jobs' },
+  Job: { area: 'jobs' },
+  JobSchedule: { area: 'jobs' },
 };
 
 const READ_ACTIONS = new Set(['list', 'show', 'export']);

@@ -37,6 +37,18 @@ export const en: TranslationMessages = {
     },
   },
   shb: {
+    jobs: {
+      done: '%{smart_count} job affected |||| %{smart_count} jobs affected',
+      retry: 'Retry',
+      cancel: 'Cancel',
+      resume: 'Resume',
+      retry_all_failed: 'Retry all failed',
+      redrive: 'Redrive dead letters',
+      run_now: 'Run now',
+      throughput: 'Last 24 hours',
+      completed_total: '%{count} completed',
+      failed_total: '%{count} failed',
+    },
     app: {
       title: 'Back office',
       loading: 'Connecting to the API…',

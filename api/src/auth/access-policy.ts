@@ -33,6 +33,23 @@ export const OPERATION_ACCESS: Record<string, Access> = {
   'Query.BackofficeUser': backoffice('usersAndRoles', 'READ'),
   'Mutation.createBackofficeUser': backoffice('usersAndRoles', 'WRITE', 'MANAGE_USERS'),
   'Mutation.updateBackofficeUser': backoffice('usersAndRoles', 'WRITE', 'MANAGE_USERS'),
+
+  // The job console: READ to look, WRITE to act.
+  'Query.allJobQueues': backoffice('jobs', 'READ'),
+  'Query._allJobQueuesMeta': backoffice('jobs', 'READ'),
+  'Query.JobQueue': backoffice('jobs', 'READ'),
+  'Query.allJobs': backoffice('jobs', 'READ'),
+  'Query._allJobsMeta': backoffice('jobs', 'READ'),
+  'Query.Job': backoffice('jobs', 'READ'),
+  'Query.allJobSchedules': backoffice('jobs', 'READ'),
+  'Query._allJobSchedulesMeta': backoffice('jobs', 'READ'),
+  'Query.jobThroughput': backoffice('jobs', 'READ'),
+  'Mutation.retryJobs': backoffice('jobs', 'WRITE'),
+  'Mutation.retryAllFailed': backoffice('jobs', 'WRITE'),
+  'Mutation.cancelJobs': backoffice('jobs', 'WRITE'),
+  'Mutation.resumeJobs': backoffice('jobs', 'WRITE'),
+  'Mutation.redriveDeadLetters': backoffice('jobs', 'WRITE'),
+  'Mutation.runScheduleNow': backoffice('jobs', 'WRITE'),
 };
 
 /** REST routes, as `METHOD /path` under /api/v2. Mounted only through restRoute(), which looks them up here. */

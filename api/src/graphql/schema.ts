@@ -3,6 +3,7 @@ import { assertAllowed, type Access } from '../auth/access';
 import { OPERATION_ACCESS } from '../auth/access-policy';
 import { backofficeUsersResolvers, backofficeUsersTypeDefs } from '../modules/backoffice-users/backoffice-users.graphql';
 import { identityResolvers, identityTypeDefs } from '../modules/identity/identity.graphql';
+import { jobsResolvers, jobsTypeDefs } from '../modules/jobs/jobs.graphql';
 import { settingsResolvers, settingsTypeDefs } from '../modules/settings/settings.graphql';
 import { siteResolvers, siteTypeDefs } from '../modules/site/site.graphql';
 import type { GraphQLContext } from './context';
@@ -26,8 +27,8 @@ const baseTypeDefs = /* GraphQL */ `
 `;
 
 /** Each module contributes its SDL and resolvers here. */
-export const typeDefs = [baseTypeDefs, settingsTypeDefs, siteTypeDefs, identityTypeDefs, backofficeUsersTypeDefs];
-const moduleResolvers: ResolverMap[] = [settingsResolvers, siteResolvers, identityResolvers, backofficeUsersResolvers];
+export const typeDefs = [baseTypeDefs, settingsTypeDefs, siteTypeDefs, identityTypeDefs, backofficeUsersTypeDefs, jobsTypeDefs];
+const moduleResolvers: ResolverMap[] = [settingsResolvers, siteResolvers, identityResolvers, backofficeUsersResolvers, jobsResolvers];
 
 const ROOT_TYPES = ['Query', 'Mutation'] as const;
 const PLACEHOLDER_FIELD = '_empty';
