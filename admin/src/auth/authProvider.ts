@@ -48,9 +48,3 @@ export function createAuthProvider(groupId: number): AuthProvider {
     canAccess: async ({ resource, action }) => canAccessResource(tokenPermissions(), resource, action),
   };
 }
-
-/** Asks the server who the token belongs to; an empty or failed answer means signed out. */
-export async function tokenStillValid(groupId: number): Promise<boolean> {
-  const answer = await graphqlRequest<{ checkAuth: unknown[] }>('{ checkAuth }', {}, groupId);
-  return answer.status === 200 && Array.isArray(answer.data?.checkAuth) && answer.data.checkAuth.length > 0;
-}

@@ -33,3 +33,8 @@ export async function graphqlRequest<T>(query: string, variables: Record<string,
   const body = (await res.json().catch(() => ({}))) as { data?: T; errors?: GraphQLAnswer<T>['errors'] };
   return { status: res.status, data: body.data ?? null, errors: body.errors ?? [] };
 }
+
+/** The per-field messages of a refused call (from the error's `fields`), keyed by field name. */
+export function fieldMessages(answer: Pick<GraphQLAnswer<unknown>, 'errors'>): Record<string, string> {
+  return Object.fromEntries((answer.errors[0]?.extensions?.fields ?? []).map((f) => [f.field, f.message]));
+}

@@ -1,3 +1,4 @@
 /** Browser-side code shared by the site and the back office (`@app/api/client`). */
 export * from './session-store';
 export * from './graphql-request';
+export * from './session-watch';

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
-import { clearSession, getToken, graphqlRequest, storeSession, type StoredUser } from '@app/api/client';
-import { SessionWatch, type UserRole } from '@app/api/rules';
+import { clearSession, getToken, graphqlRequest, storeSession, watchBrowserSession, type StoredUser } from '@app/api/client';
+import type { UserRole } from '@app/api/rules';
 import { MenuSessionContext, type MenuSession } from '../ui/menu-session';
 import { sessionState } from './session-state';
 
@@ -19,14 +19,6 @@ export function useSession(): Session {
   const session = useContext(SessionContext);
   if (!session) throw new Error('useSession() outside <SessionProvider>');
   return session;
-}
-
-const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'scroll', 'touchstart', 'mousemove'] as const;
-
-/** Asks the server who the token belongs to (checkAuth); an empty or failed answer means signed out. */
-async function tokenStillValid(): Promise<boolean> {
-  const answer = await graphqlRequest<{ checkAuth: unknown[] }>('{ checkAuth }');
-  return answer.status === 200 && Array.isArray(answer.data?.checkAuth) && answer.data.checkAuth.length > 0;
 }
 
 /**
@@ -53,20 +45,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!state.role) return;
-    const watch = new SessionWatch({
-      check: tokenStillValid,
-      logout: signedOut,
-      clock: { now: () => Date.now(), setTimeout: (cb, ms) => window.setTimeout(cb, ms), clearTimeout: (id) => window.clearTimeout(id as number) },
-    });
-    watch.start();
     // A token check runs as soon as a stored session is found (specification §4).
-    void watch.check();
-    const onActivity = () => watch.activity();
-    for (const event of ACTIVITY_EVENTS) window.addEventListener(event, onActivity, { passive: true });
-    return () => {
-      watch.stop();
-      for (const event of ACTIVITY_EVENTS) window.removeEventListener(event, onActivity);
-    };
+    return watchBrowserSession({ logout: signedOut, checkNow: true });
   }, [state.role, signedOut]);
 
   const session = useMemo<Session>(

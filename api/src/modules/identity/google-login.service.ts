@@ -2,10 +2,9 @@ import type { Knex } from '@app/db';
 import { recordAuthEvent } from '../../auth/auth-events';
 import { emailFromCode, type OpenIdSettings } from '../../auth/openid-client';
 import { consumeAttempt, LOGIN_LIMITS } from '../../auth/rate-limit';
-import { issueToken } from '../../auth/sessions';
 import { DomainError } from '../../errors/domain-error';
 import { GOOGLE_LOGIN_ERRORS, LOGIN_ERRORS, type UserRole } from '../../rules';
-import { accountRefusal, findUserByEmail, SIGN_IN_KINDS, type SignInKind } from './login.service';
+import { accountRefusal, completeSignIn, findUserByEmail, SIGN_IN_KINDS, type SignInKind } from './login.service';
 
 /** The page the issuer sends the browser back to: the sign-in page of that kind of account. */
 export function googleRedirectUri(baseUrl: string): string {
@@ -46,7 +45,7 @@ export async function googleLogin(
     await recordAuthEvent(db, 'LOGIN_FAILED', { userId: user.id, email, ip: context.ip }, { method: 'google', key: refusal });
     throw new DomainError('LOGIN_REFUSED', LOGIN_ERRORS[refusal], { key: refusal });
   }
-  const token = await issueToken(db, user, context);
-  await recordAuthEvent(db, 'LOGIN_SUCCEEDED', { userId: user.id, email: user.email, ip: context.ip }, { method: 'google' });
-  return { jwtToken: token.jwtToken, role: user.role, user: { id: user.id, email: user.email, firstName: user.first_name, lastName: user.last_name } };
+  // The REST answer carries the token at the top level (POST /api/v2/auth/google).
+  const { auth, ...signedIn } = await completeSignIn(db, user, context, 'google');
+  return { jwtToken: auth.jwtToken, ...signedIn };
 }

@@ -95,8 +95,18 @@ export async function login(db: Knex, input: LoginInput, context: LoginContext) 
   const refusal = await accountRefusal(db, user, input.portal);
   if (refusal) throw await fail(refusal);
 
+  return completeSignIn(db, user, context, 'password');
+}
+
+/** A sign-in that passed every check: a new session and token, the success recorded (password or Google). */
+export async function completeSignIn(
+  db: Knex,
+  user: UserRow,
+  context: { secret: Uint8Array; ttlSeconds: number; ip: string | null },
+  method: 'password' | 'google',
+) {
   const token = await issueToken(db, user, context);
-  await recordAuthEvent(db, 'LOGIN_SUCCEEDED', { userId: user.id, email: user.email, ip: context.ip }, { method: 'password' });
+  await recordAuthEvent(db, 'LOGIN_SUCCEEDED', { userId: user.id, email: user.email, ip: context.ip }, { method });
   return {
     auth: { jwtToken: token.jwtToken },
     role: user.role,

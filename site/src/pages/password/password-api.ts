@@ -1,4 +1,4 @@
-import { graphqlRequest } from '@app/api/client';
+import { fieldMessages, graphqlRequest } from '@app/api/client';
 
 type Outcome = { ok: true } | { ok: false; message: string; fields: Record<string, string>; expired: boolean };
 
@@ -6,7 +6,7 @@ type Outcome = { ok: true } | { ok: false; message: string; fields: Record<strin
 function outcome(answer: Awaited<ReturnType<typeof graphqlRequest>>): Outcome {
   if (answer.data && !answer.errors.length) return { ok: true };
   const error = answer.errors[0];
-  const fields = Object.fromEntries((error?.extensions?.fields ?? []).map((f) => [f.field, f.message]));
+  const fields = fieldMessages(answer);
   const expired = (error?.extensions as { reason?: string } | undefined)?.reason === 'linkExpired';
   return { ok: false, message: Object.keys(fields).length ? '' : (error?.message ?? 'Something went wrong. Please try again'), fields, expired };
 }

@@ -1,4 +1,4 @@
-import { graphqlRequest, type StoredUser } from '@app/api/client';
+import { fieldMessages, graphqlRequest, type StoredUser } from '@app/api/client';
 import type { TenantPortal, UserRole } from '@app/api/rules';
 
 export type SignInKind = 'tenant' | 'agent' | null;
@@ -18,7 +18,7 @@ export async function logIn(email: string, password: string, kind: SignInKind, p
   const login = answer.data?.login;
   if (login) return { ok: true, token: login.auth.jwtToken, role: login.role, user: login.user };
   const error = answer.errors[0];
-  const fields = Object.fromEntries((error?.extensions?.fields ?? []).map((f) => [f.field, f.message]));
+  const fields = fieldMessages(answer);
   return { ok: false, message: error?.extensions?.fields ? '' : (error?.message ?? 'Something went wrong. Please try again'), fields };
 }
 
