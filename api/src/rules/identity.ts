@@ -21,6 +21,8 @@ export type PermissionLevel = (typeof PERMISSION_LEVELS)[number];
 
 /** The back-office areas a role grants NONE, READ or WRITE on. Later features add their area here. */
 export const BACKOFFICE_AREAS = [
+  'customers',
+  'properties',
   'billing',
   'payments',
   'creditControl',
@@ -38,6 +40,9 @@ export const BACKOFFICE_AREAS = [
   'accounting',
   'batchUpdates',
   'jobs',
+  'complaints',
+  'sales',
+  'settings',
 ] as const;
 export type BackofficeArea = (typeof BACKOFFICE_AREAS)[number];
 

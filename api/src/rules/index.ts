@@ -6,3 +6,5 @@ export * from './messages';
 export * from './session';
 export * from './route-pattern';
 export * from './validation';
+export * from './value-sets';
+export * from './catalogue';

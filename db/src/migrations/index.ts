@@ -2,10 +2,12 @@ import type { Knex } from 'knex';
 import * as foundation from './20261121000001_foundation';
 import * as identity from './20261121000010_identity';
 import * as site from './20261121000100_site';
+import * as partiesPropertyPricing from './20261122000001_parties_property_pricing';
 
 /** Every migration in order. Append new ones at the end; never edit or remove an applied one. */
 export const migrations: Array<[string, Knex.Migration]> = [
   ['20261121000001_foundation', foundation],
   ['20261121000010_identity', identity],
   ['20261121000100_site', site],
+  ['20261122000001_parties_property_pricing', partiesPropertyPricing],
 ];

@@ -1,0 +1,128 @@
+import type { BackofficeArea, PermissionKey } from '../identity';
+import type { RuleResult } from '../validation/common';
+
+/**
+ * The catalogue describes every back-office record type once: its fields, value sets, references, which
+ * area's permission guards it and how it may change. The API builds its GraphQL types, list filters and
+ * input checks from it and the back office builds its screens from it, so a field is named, typed and
+ * validated the same way everywhere (the metadata-driven shape of twentyhq/twenty). Pure data: no Node
+ * or browser imports.
+ */
+
+export type FieldKind =
+  | 'string' // short text (up to 255)
+  | 'text' // long text
+  | 'int'
+  | 'decimal' // exact decimal (unit rates in pence per kWh with up to 4 places, readings, percentages)
+  | 'money' // integer pence; the back office shows £
+  | 'date' // calendar date 'YYYY-MM-DD' (Europe/London)
+  | 'datetime' // instant, ISO 8601 UTC
+  | 'boolean'
+  | 'enum'
+  | 'ref' // the id of another resource of the catalogue
+  | 'json';
+
+export interface FieldSpec {
+  kind: FieldKind;
+  /** The value set of an enum field (one of the arrays of `enums` / `value-sets`). */
+  values?: readonly string[];
+  /** The resource a `ref` field points at. */
+  ref?: string;
+  /** Must be given on create (and may not be cleared on update). */
+  required?: boolean;
+  /** Set by the system (ids, timestamps, derived totals): shown, never written through the API. */
+  readOnly?: boolean;
+  /** May be given on create but never changed afterwards (e.g. the house of a house contract). */
+  createOnly?: boolean;
+  /** Offered as a list filter: equality (and `_in`), or `range` for `_gte`/`_lte` on dates and numbers. */
+  filter?: 'eq' | 'range';
+  /** The list may be sorted by it (there is an index behind every sortable field of a large list). */
+  sort?: boolean;
+  /** Shown as a column of the list screen. */
+  list?: boolean;
+  /** SQL column when it is not the snake_case of the field name. */
+  column?: string;
+  /** Field-level rules of specification §5, run on create and update in the browser and on the server. */
+  rules?: ReadonlyArray<(value: unknown) => RuleResult>;
+  /** Longest accepted text (strings default to 255). */
+  maxLength?: number;
+  /** Default value on create when the input leaves it out. */
+  defaultValue?: string | number | boolean;
+  /** Help text shown under the input. */
+  help?: string;
+}
+
+/** The back-office menu groups, in menu order. */
+export const MENU_GROUPS = [
+  'Customers',
+  'Properties and contracts',
+  'Pricing',
+  'Billing',
+  'Payments',
+  'Credit control',
+  'Operations',
+  'Finance',
+  'Settings',
+  'System',
+] as const;
+export type MenuGroup = (typeof MENU_GROUPS)[number];
+
+export interface ResourceSpec {
+  /** GraphQL type and react-admin resource name (singular, PascalCase). */
+  name: string;
+  /** Plural used in `allX` / `_allXMeta` (defaults to name + 's'). */
+  plural?: string;
+  /** Label in the menu and titles. */
+  label: string;
+  table: string;
+  area: BackofficeArea;
+  /** A named permission writes need beyond the area's WRITE. */
+  writeKey?: PermissionKey;
+  /** A named permission deleting needs (e.g. DELETE_METER). */
+  deleteKey?: PermissionKey;
+  menu: MenuGroup;
+  fields: Readonly<Record<string, FieldSpec>>;
+  /** Fields the free-text `q` filter searches. */
+  search: readonly string[];
+  defaultSort: { field: string; order: 'ASC' | 'DESC' };
+  /** How a record is named in references: a field, or a template like `${firstName} ${lastName}`. */
+  representation: string;
+  /** Staff create and edit it in the back office (false: written by the product's own workflows). */
+  create: boolean;
+  update: boolean;
+  /**
+   * `hard`: staff may delete it. `never`: it is a financial or historical record; it is voided, reversed
+   * or closed instead, and the API has no delete for it.
+   */
+  delete: 'hard' | 'never';
+  /** Once issued, a financial record is never edited: updates are refused while `field` is one of `values`. */
+  lockedWhen?: { field: string; values: readonly string[] };
+  /** Rows carry `group_id` and the API shows and writes only the X-Group-ID group's rows. */
+  groupScoped: boolean;
+  /**
+   * Lists with millions of rows: counts stop at this many and pages beyond it are refused, so no list call
+   * scans the whole table (the screen asks for narrower filters instead).
+   */
+  countLimit?: number;
+  /**
+   * Column values that select this resource's rows of a shared table (users by role). A create gets the
+   * first value unless the input names one of the others.
+   */
+  rowFilter?: Readonly<Record<string, readonly string[]>>;
+  /** The record's page shows these related lists: resource → field pointing back at this record. */
+  related?: ReadonlyArray<{ resource: string; target: string }>;
+}
+
+/** `allX` / `_allXMeta` use the plural. */
+export const pluralOf = (spec: Pick<ResourceSpec, 'name' | 'plural'>): string => spec.plural ?? `${spec.name}s`;
+
+/** snake_case column for a camelCase field. */
+export const columnOf = (name: string, field: FieldSpec): string =>
+  field.column ?? name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
+/** The `id`, `createdAt` and `updatedAt` fields every resource has. */
+export const SYSTEM_FIELDS = {
+  id: { kind: 'int', readOnly: true, sort: true, list: true },
+  createdAt: { kind: 'datetime', readOnly: true, sort: true, filter: 'range' },
+  updatedAt: { kind: 'datetime', readOnly: true },
+} as const satisfies Record<string, FieldSpec>;
