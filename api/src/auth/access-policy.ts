@@ -1,3 +1,4 @@
+import { recordsOperationAccess } from '../modules/records/records.graphql';
 import { backoffice, PUBLIC, roles, SIGNED_IN, type Access } from './access';
 
 /**
@@ -50,6 +51,9 @@ export const OPERATION_ACCESS: Record<string, Access> = {
   'Mutation.resumeJobs': backoffice('jobs', 'WRITE'),
   'Mutation.redriveDeadLetters': backoffice('jobs', 'WRITE'),
   'Mutation.runScheduleNow': backoffice('jobs', 'WRITE'),
+
+  // Every record type of the catalogue: READ on its area to look, WRITE (and its named permission) to change.
+  ...recordsOperationAccess(),
 };
 
 /** REST routes, as `METHOD /path` under /api/v2. Mounted only through restRoute(), which looks them up here. */

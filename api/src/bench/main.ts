@@ -1,9 +1,10 @@
 /** `npm run bench [name]`: benchmarks that print their figures. With no name, all of them. */
+import { listsBenchmark } from './lists.bench';
 import { loginBenchmark } from './login.bench';
 import { siteBenchmark } from './site.bench';
 import { startupBenchmark } from './startup.bench';
 
-const BENCHMARKS: Record<string, () => Promise<void>> = { startup: startupBenchmark, site: siteBenchmark, login: loginBenchmark };
+const BENCHMARKS: Record<string, () => Promise<void>> = { startup: startupBenchmark, site: siteBenchmark, login: loginBenchmark, lists: listsBenchmark };
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2);

@@ -4,6 +4,7 @@ import { OPERATION_ACCESS } from '../auth/access-policy';
 import { backofficeUsersResolvers, backofficeUsersTypeDefs } from '../modules/backoffice-users/backoffice-users.graphql';
 import { identityResolvers, identityTypeDefs } from '../modules/identity/identity.graphql';
 import { jobsResolvers, jobsTypeDefs } from '../modules/jobs/jobs.graphql';
+import { recordsResolvers, recordsTypeDefs } from '../modules/records/records.graphql';
 import { settingsResolvers, settingsTypeDefs } from '../modules/settings/settings.graphql';
 import { siteResolvers, siteTypeDefs } from '../modules/site/site.graphql';
 import type { GraphQLContext } from './context';
@@ -27,8 +28,8 @@ const baseTypeDefs = /* GraphQL */ `
 `;
 
 /** Each module contributes its SDL and resolvers here. */
-export const typeDefs = [baseTypeDefs, settingsTypeDefs, siteTypeDefs, identityTypeDefs, backofficeUsersTypeDefs, jobsTypeDefs];
-const moduleResolvers: ResolverMap[] = [settingsResolvers, siteResolvers, identityResolvers, backofficeUsersResolvers, jobsResolvers];
+export const typeDefs = [baseTypeDefs, settingsTypeDefs, siteTypeDefs, identityTypeDefs, backofficeUsersTypeDefs, jobsTypeDefs, recordsTypeDefs];
+const moduleResolvers: ResolverMap[] = [settingsResolvers, siteResolvers, identityResolvers, backofficeUsersResolvers, jobsResolvers, recordsResolvers];
 
 const ROOT_TYPES = ['Query', 'Mutation'] as const;
 const PLACEHOLDER_FIELD = '_empty';

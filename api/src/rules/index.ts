@@ -8,3 +8,4 @@ export * from './route-pattern';
 export * from './validation';
 export * from './value-sets';
 export * from './catalogue';
+export * from './value-labels';

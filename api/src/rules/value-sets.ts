@@ -104,8 +104,13 @@ export const BILL_KINDS = ['HOUSE_STATEMENT', 'TENANT_STATEMENT', 'FINAL_STATEME
 export const BILL_STATES = ['ISSUED', 'VOID'] as const;
 export const BILL_STATUSES = ['COMPLETE', 'DISPUTE'] as const;
 export const PDF_STATUSES = ['VOID', 'MISSING_GDRIVE_FILE', 'READY_TO_VOID'] as const;
-export const PAYMENT_STATUSES = ['OUTSTANDING', 'PAID'] as const;
+/** OUTSTANDING and PAID as the specification shows; FAILED when a collection fails (the failed-payment job, domain notes). */
+export const PAYMENT_STATUSES = ['OUTSTANDING', 'PAID', 'FAILED'] as const;
 export const LEDGER_ENTRY_KINDS = ['INSTALMENT', 'STATEMENT', 'FINAL_STATEMENT', 'ADDITIONAL_DEBIT', 'PAYMENT', 'PAYMENT_FAILED', 'REFUND', 'ADDITIONAL_CREDIT', 'GOVERNMENT_REBATE', 'VOID'] as const;
+/** Ledger kinds that are charges (amount >= 0): what the tenant owes goes up. A refund pays money back, so it is a charge. */
+export const LEDGER_CHARGE_KINDS = ['INSTALMENT', 'STATEMENT', 'ADDITIONAL_DEBIT', 'PAYMENT_FAILED', 'REFUND'] as const satisfies ReadonlyArray<(typeof LEDGER_ENTRY_KINDS)[number]>;
+/** Ledger kinds that are credits (amount <= 0). FINAL_STATEMENT and VOID may be either. */
+export const LEDGER_CREDIT_KINDS = ['PAYMENT', 'ADDITIONAL_CREDIT', 'GOVERNMENT_REBATE'] as const satisfies ReadonlyArray<(typeof LEDGER_ENTRY_KINDS)[number]>;
 export const PAYMENT_METHOD_KINDS = ['CARD', 'DIRECT_DEBIT'] as const;
 export const DIRECT_DEBIT_STATUSES = ['ARRANGED', 'PENDING'] as const;
 export const MANDATE_STATUSES = ['PENDING', 'ACTIVE', 'INACTIVE', 'CANCELLING', 'FAILED', 'CUSTOMER_CANCELLED'] as const;
@@ -131,6 +136,10 @@ export const ACCOUNTING_EXPORT_SOURCES = ['MONTHLY', 'STATEMENT', 'ENERGY_BILL',
 export const ACCOUNTING_COMPANY_CODES = ['COMPANY_1', 'COMPANY_2', 'COMPANY_3', 'COMPANY_4', 'PLAN', 'BILL', 'PORTFOLIO', 'PHOENIX'] as const;
 export const ACCOUNTING_AGGREGATE_TYPES = ['PLAN', 'BILL', 'PORTFOLIO', 'OTHER'] as const;
 export const ACCOUNTING_EXPORT_STATUSES = ['NOT_EXPORTED', 'EXPORTED', 'EXPORTED_TO_SAGE'] as const;
+/** One row of an accounting export: waiting, taken by the accounting package, or rejected by it (with a reason). */
+export const ACCOUNTING_EXPORT_ROW_STATUSES = ['PENDING', 'EXPORTED', 'REJECTED'] as const;
+/** The accounting package's tax codes: T0 zero-rated, T1 standard 20%, T2 exempt, T5 reduced 5%, T9 outside the scope of VAT. */
+export const ACCOUNTING_TAX_CODES = ['T0', 'T1', 'T2', 'T5', 'T9'] as const;
 
 // Credit control.
 export const CREDIT_CONTROL_STATUSES = [
@@ -197,3 +206,17 @@ export const UPLOAD_RESOURCE_TYPES = [
 ] as const;
 export const NOTIFICATION_TYPES = ['INFO', 'SUCCESS', 'WARNING', 'ERROR'] as const;
 export const CONTRACT_TYPES = ['HOUSE_CONTRACT', 'TENANT_CONTRACT'] as const;
+
+/** The margin each margin type starts with, in basis points (1500 = 15%); staff change them in the back office. */
+export const DEFAULT_MARGIN_BASIS_POINTS: Readonly<Record<(typeof MARGIN_TYPES)[number], number>> = {
+  ZERO_MARGIN: 0,
+  EXTREME_LOW: 250,
+  SUPER_LOW: 500,
+  EXTRA_LOW: 750,
+  LOW: 1000,
+  STANDARD: 1500,
+  HIGH: 2000,
+  EXTRA_HIGH: 2500,
+  SUPER_HIGH: 3000,
+  EXTREME_HIGH: 4000,
+};

@@ -34,6 +34,7 @@ import {
   UTILITY_TYPES,
   WATER_BILLING_TYPES,
   WATER_COMPANY_STATUSES,
+  DEFAULT_MARGIN_BASIS_POINTS,
 } from '@app/api/rules';
 import { timestamps } from './helpers';
 
@@ -322,7 +323,7 @@ export async function up(knex: Knex): Promise<void> {
     t.integer('kwh_per_year').notNullable();
     t.enu('estimate_type', [...USAGE_ESTIMATE_TYPES]).notNullable().defaultTo('MONTHLY');
     timestamps(knex, t);
-    t.unique(['supply_type', 'utility_type', 'energy_use_type', 'bedrooms']);
+    t.unique(['supply_type', 'utility_type', 'energy_use_type', 'bedrooms', 'estimate_type']);
   });
 
   await knex.schema.createTable('margins', (t) => {
@@ -331,6 +332,9 @@ export async function up(knex: Knex): Promise<void> {
     t.integer('basis_points').notNullable();
     timestamps(knex, t);
   });
+  await knex.raw('ALTER TABLE margins ADD CONSTRAINT margins_basis_points_range CHECK (basis_points BETWEEN 0 AND 10000)');
+  // One row per margin type always exists (quotes need them); staff change the percentages.
+  await knex('margins').insert(Object.entries(DEFAULT_MARGIN_BASIS_POINTS).map(([margin_type, basis_points]) => ({ margin_type, basis_points })));
 }
 
 export async function down(): Promise<void> {

@@ -3,6 +3,9 @@ import * as foundation from './20261121000001_foundation';
 import * as identity from './20261121000010_identity';
 import * as site from './20261121000100_site';
 import * as partiesPropertyPricing from './20261122000001_parties_property_pricing';
+import * as money from './20261122000002_money';
+import * as operations from './20261122000003_operations';
+import * as listIndexes from './20261122000010_list_indexes';
 
 /** Every migration in order. Append new ones at the end; never edit or remove an applied one. */
 export const migrations: Array<[string, Knex.Migration]> = [
@@ -10,4 +13,7 @@ export const migrations: Array<[string, Knex.Migration]> = [
   ['20261121000010_identity', identity],
   ['20261121000100_site', site],
   ['20261122000001_parties_property_pricing', partiesPropertyPricing],
+  ['20261122000002_money', money],
+  ['20261122000003_operations', operations],
+  ['20261122000010_list_indexes', listIndexes],
 ];

@@ -60,16 +60,16 @@ export const identityTypeDefs = /* GraphQL */ `
     name: String!
     isActive: Boolean!
   }
-  type AgentAgency {
+  type AgentAgencyNode {
     agencyInfo: AgencyInfo!
   }
-  type AgentAgencies {
-    nodes: [AgentAgency!]!
+  type AgentAgencyNodes {
+    nodes: [AgentAgencyNode!]!
   }
   type CurrentAgent {
     id: Int!
     isFO: Boolean!
-    agencies: AgentAgencies!
+    agencies: AgentAgencyNodes!
   }
 
   extend type Query {

@@ -1,7 +1,7 @@
 import { CONTACT_TYPES, CUSTOMER_TYPES, AGENCY_PORTAL_PERMISSIONS, CARD_PROVIDERS } from '../value-sets';
 import { TENANT_PORTALS, USER_ROLES } from '../identity';
 import { personName, email } from '../validators';
-import { ukMobile, ukPostcode } from '../validation/contact';
+import { normaliseUkMobile, normaliseUkPostcode, ukMobile, ukPostcode } from '../validation/contact';
 import { hexColour } from '../validation/misc';
 import { SYSTEM_FIELDS, type ResourceSpec } from './types';
 
@@ -56,14 +56,14 @@ export const Agency: ResourceSpec = {
     ...SYSTEM_FIELDS,
     name: { kind: 'string', required: true, list: true, sort: true, maxLength: 200 },
     email: { kind: 'string', required: true, list: true, rules: [email] },
-    phone: { kind: 'string', rules: [ukMobile] },
+    phone: { kind: 'string', rules: [ukMobile], normalise: normaliseUkMobile },
     parentId: { kind: 'ref', ref: 'Agency', filter: 'eq', list: true, help: 'The parent agency of a branch' },
     rootAccount: { kind: 'boolean', defaultValue: false, filter: 'eq' },
     portalPermissions: { kind: 'enum', values: AGENCY_PORTAL_PERMISSIONS, defaultValue: 'FULL', filter: 'eq' },
     isActive: { kind: 'boolean', defaultValue: true, filter: 'eq', list: true },
     streetName: { kind: 'string', required: true },
     cityName: { kind: 'string', required: true, filter: 'eq', sort: true, list: true },
-    postCode: { kind: 'string', required: true, rules: [ukPostcode], filter: 'eq' },
+    postCode: { kind: 'string', required: true, rules: [ukPostcode], normalise: normaliseUkPostcode, filter: 'eq' },
     companyNumber: { kind: 'string', maxLength: 8 },
     commissionPence: { kind: 'money', defaultValue: 0, help: 'Paid to the agency for each tenant signed up' },
     commissionTenantCap: { kind: 'int', help: 'Commission is paid for at most this many tenants a year' },
@@ -86,7 +86,7 @@ const personFields = {
   email: { kind: 'string', required: true, list: true, sort: true, rules: [email] },
   firstName: { kind: 'string', required: true, list: true, sort: true, rules: [personName], maxLength: 100 },
   lastName: { kind: 'string', required: true, list: true, sort: true, rules: [personName], maxLength: 100 },
-  phone: { kind: 'string', rules: [ukMobile], help: 'UK mobile, e.g. +44 7700 900123' },
+  phone: { kind: 'string', rules: [ukMobile], normalise: normaliseUkMobile, help: 'UK mobile, e.g. +44 7700 900123' },
 } as const;
 
 /** Letting agents (users with the agent role). */
@@ -172,7 +172,7 @@ export const Contact: ResourceSpec = {
     contactType: { kind: 'enum', values: CONTACT_TYPES, required: true, filter: 'eq', list: true },
     name: { kind: 'string', required: true, list: true, sort: true, rules: [personName] },
     email: { kind: 'string', list: true, rules: [email] },
-    phone: { kind: 'string', rules: [ukMobile] },
+    phone: { kind: 'string', rules: [ukMobile], normalise: normaliseUkMobile },
     agencyId: { kind: 'ref', ref: 'Agency', filter: 'eq', list: true },
     tenantId: { kind: 'ref', ref: 'Tenant', filter: 'eq' },
     notes: { kind: 'text' },

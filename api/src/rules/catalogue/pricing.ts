@@ -102,12 +102,13 @@ export const Margin: ResourceSpec = {
   fields: {
     ...SYSTEM_FIELDS,
     marginType: { kind: 'enum', values: MARGIN_TYPES, required: true, createOnly: true, list: true, sort: true },
-    basisPoints: { kind: 'int', required: true, list: true, help: '100 basis points = 1%' },
+    basisPoints: { kind: 'int', required: true, list: true, sort: true, help: '100 basis points = 1%' },
   },
   search: [],
   defaultSort: { field: 'basisPoints', order: 'ASC' },
   representation: 'marginType',
-  create: true,
+  // One row per margin type exists from the start (the schema seeds them): staff change percentages only.
+  create: false,
   update: true,
   delete: 'never',
   groupScoped: false,

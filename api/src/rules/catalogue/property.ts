@@ -26,7 +26,7 @@ import {
   WATER_BILLING_TYPES,
   WATER_COMPANY_STATUSES,
 } from '../value-sets';
-import { ukPostcode } from '../validation/contact';
+import { normaliseUkPostcode, ukPostcode } from '../validation/contact';
 import { SYSTEM_FIELDS, type ResourceSpec } from './types';
 
 export const House: ResourceSpec = {
@@ -41,7 +41,7 @@ export const House: ResourceSpec = {
     address2: { kind: 'string' },
     cityName: { kind: 'string', required: true, list: true, sort: true, filter: 'eq' },
     county: { kind: 'string' },
-    postCode: { kind: 'string', required: true, list: true, sort: true, filter: 'eq', rules: [ukPostcode] },
+    postCode: { kind: 'string', required: true, list: true, sort: true, filter: 'eq', rules: [ukPostcode], normalise: normaliseUkPostcode },
     region: { kind: 'enum', values: ELECTRICITY_REGIONS, filter: 'eq', help: 'Electricity region, from the postcode' },
     bedrooms: { kind: 'int', required: true, list: true, filter: 'range' },
     status: { kind: 'enum', values: HOUSE_STATUSES, defaultValue: 'INCOMPLETE_SIGNUP', filter: 'eq', list: true, sort: true },

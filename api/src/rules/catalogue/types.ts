@@ -44,6 +44,8 @@ export interface FieldSpec {
   column?: string;
   /** Field-level rules of specification §5, run on create and update in the browser and on the server. */
   rules?: ReadonlyArray<(value: unknown) => RuleResult>;
+  /** The stored form of an accepted value (UK mobiles as +447…, postcodes upper-case with one space). */
+  normalise?: (value: string) => string | null;
   /** Longest accepted text (strings default to 255). */
   maxLength?: number;
   /** Default value on create when the input leaves it out. */

@@ -1,0 +1,208 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createKnex, ensureDatabase, runMigrations, type Knex } from '@app/db';
+import { buildScale, defaultAnchor } from '@app/fixtures/src/scale/build-scale';
+import { createApp } from '../app';
+import { hashPassword } from '../auth';
+import { loadConfig } from '../config';
+import { startBoss } from '../jobs/boss';
+import { BACKOFFICE_AREAS, londonDate, PERMISSION_KEYS } from '../rules';
+import { startTestServer, withDatabase } from '../testing/server-for-tests';
+
+const DATABASE = 'bills_bench_lists';
+const HOUSES = Number(process.env.BENCH_LISTS_HOUSES ?? 40_000);
+const SEED = 1;
+const WARM_UP = 3;
+const RUNS = Number(process.env.BENCH_LISTS_RUNS ?? 30);
+const ADMIN_EMAIL = 'bench-admin@bench.test';
+const ADMIN_PASSWORD = 'Bench-admin-1234';
+const PER_PAGE = 25;
+
+interface Case {
+  resource: string;
+  label: string;
+  page?: number;
+  sortField?: string;
+  sortOrder?: 'ASC' | 'DESC';
+  filter?: Record<string, unknown>;
+}
+
+/** The scale set once per database: a marker row says which set it holds. */
+async function prepareDatabase(knex: Knex): Promise<void> {
+  await runMigrations(knex);
+  const marker = `bench-lists:houses-${HOUSES}:seed-${SEED}`;
+  if (await knex('fixture_loads').where({ name: marker }).first()) {
+    console.log(`Reusing the scale set in ${DATABASE} (${marker})`);
+  } else {
+    const anchor = defaultAnchor(londonDate(new Date()));
+    console.log(`Building ${HOUSES} houses in ${DATABASE} (seed ${SEED}, anchor ${anchor}) …`);
+    const result = await buildScale(knex, { houses: HOUSES, seed: SEED, anchor, log: (line) => console.log(`  ${line}`) });
+    console.log(`  built in ${(result.ms / 1000).toFixed(1)} s`);
+    await knex('fixture_loads').insert({ name: marker });
+  }
+  // A back-office administrator of its own (every area WRITE, every permission key).
+  let role = await knex('backoffice_roles').whereRaw('lower(name) = ?', ['bench administrator']).first('id');
+  if (!role) {
+    [role] = await knex('backoffice_roles')
+      .insert({
+        name: 'Bench administrator',
+        account_type: 'STAFF',
+        permissions: JSON.stringify(Object.fromEntries(BACKOFFICE_AREAS.map((area) => [area, 'WRITE']))),
+        permission_keys: [...PERMISSION_KEYS],
+      })
+      .returning('id');
+  }
+  if (!(await knex('users').whereRaw('lower(email) = ?', [ADMIN_EMAIL]).first('id'))) {
+    await knex('users').insert({
+      email: ADMIN_EMAIL,
+      first_name: 'Bench',
+      last_name: 'Admin',
+      role: 'backoffice',
+      backoffice_role_id: role.id,
+      password_hash: await hashPassword(ADMIN_PASSWORD),
+      confirmed_at: knex.fn.now(),
+    });
+  }
+  // Sign-in attempts are rate limited per account and address; a bench run starts with a clean slate.
+  await knex('rate_limit_counters').delete();
+}
+
+/** Typical values for the filters, taken from group 1's busiest records. */
+async function sampleFilters(knex: Knex): Promise<Record<string, number | string>> {
+  const one = async (sql: string) => Object.values(((await knex.raw(sql)) as { rows: Array<Record<string, number>> }).rows[0] ?? { v: 0 })[0]!;
+  const anchor = defaultAnchor(londonDate(new Date()));
+  return {
+    houseId: await one(`SELECT house_id FROM meter_readings WHERE group_id = 1 ORDER BY house_id DESC LIMIT 1`),
+    meterId: await one(`SELECT meter_id FROM meter_readings WHERE group_id = 1 ORDER BY meter_id DESC LIMIT 1`),
+    houseContractId: await one(`SELECT house_contract_id FROM tenant_contracts WHERE group_id = 1 ORDER BY house_contract_id DESC LIMIT 1`),
+    billHouseContractId: (await knex.schema.hasTable('bills')) ? await one(`SELECT house_contract_id FROM bills WHERE group_id = 1 ORDER BY id DESC LIMIT 1`) : 0,
+    tenantContractId: (await knex.schema.hasTable('payments')) ? await one(`SELECT tenant_contract_id FROM payments WHERE group_id = 1 ORDER BY id DESC LIMIT 1`) : 0,
+    billTenantContractId: (await knex.schema.hasTable('bills')) ? await one(`SELECT tenant_contract_id FROM bills WHERE group_id = 1 AND tenant_contract_id IS NOT NULL ORDER BY id DESC LIMIT 1`) : 0,
+    rangeFrom: new Date(Date.parse(anchor) - 60 * 86_400_000).toISOString().slice(0, 10),
+    rangeTo: new Date(Date.parse(anchor) - 30 * 86_400_000).toISOString().slice(0, 10),
+  };
+}
+
+function cases(f: Record<string, number | string>): Case[] {
+  const deep = [1, 10, 100, 400];
+  const range = (field: string) => ({ [`${field}_gte`]: f.rangeFrom, [`${field}_lte`]: f.rangeTo });
+  return [
+    ...deep.map((page) => ({ resource: 'MeterReading', label: `default sort, page ${page}`, page })),
+    { resource: 'MeterReading', label: 'status PENDING', filter: { status: 'PENDING' } },
+    { resource: 'MeterReading', label: 'status APPROVED, page 100', filter: { status: 'APPROVED' }, page: 100 },
+    { resource: 'MeterReading', label: 'source TENANT_PORTAL, page 400', filter: { source: 'TENANT_PORTAL' }, page: 400 },
+    { resource: 'MeterReading', label: 'by house', filter: { houseId: f.houseId } },
+    { resource: 'MeterReading', label: 'by meter', filter: { meterId: f.meterId } },
+    { resource: 'MeterReading', label: 'reading date range (30 days)', filter: range('readingDate') },
+    { resource: 'MeterReading', label: 'reading date range, page 100', filter: range('readingDate'), page: 100 },
+    { resource: 'MeterReading', label: 'sort readingDate ASC, page 10', sortField: 'readingDate', sortOrder: 'ASC', page: 10 },
+    ...deep.map((page) => ({ resource: 'TenantContract', label: `default sort, page ${page}`, page })),
+    { resource: 'TenantContract', label: 'status ACTIVE', filter: { status: 'ACTIVE' } },
+    { resource: 'TenantContract', label: 'status ACTIVE, page 400', filter: { status: 'ACTIVE' }, page: 400 },
+    { resource: 'TenantContract', label: 'by house contract', filter: { houseContractId: f.houseContractId } },
+    { resource: 'TenantContract', label: 'start date range', filter: { startDate_gte: '2026-07-01', startDate_lte: '2026-07-31' } },
+    { resource: 'TenantContract', label: 'sort endDate ASC, page 10', sortField: 'endDate', sortOrder: 'ASC', page: 10 },
+    { resource: 'TenantContract', label: 'payment method DIRECT_DEBIT', filter: { paymentMethod: 'DIRECT_DEBIT' } },
+    ...deep.map((page) => ({ resource: 'Bill', label: `default sort, page ${page}`, page })),
+    { resource: 'Bill', label: 'kind HOUSE_STATEMENT', filter: { kind: 'HOUSE_STATEMENT' } },
+    { resource: 'Bill', label: 'status DISPUTE', filter: { status: 'DISPUTE' } },
+    { resource: 'Bill', label: 'by house contract', filter: { houseContractId: f.billHouseContractId } },
+    { resource: 'Bill', label: 'by tenant contract', filter: { tenantContractId: f.billTenantContractId } },
+    { resource: 'Bill', label: 'issue date range', filter: range('issueDate') },
+    { resource: 'Bill', label: 'sort periodStart ASC, page 10', sortField: 'periodStart', sortOrder: 'ASC', page: 10 },
+    ...deep.map((page) => ({ resource: 'Payment', label: `default sort, page ${page}`, page })),
+    { resource: 'Payment', label: 'status OUTSTANDING', filter: { status: 'OUTSTANDING' } },
+    { resource: 'Payment', label: 'method CREDIT_CARD, page 100', filter: { method: 'CREDIT_CARD' }, page: 100 },
+    { resource: 'Payment', label: 'by tenant contract', filter: { tenantContractId: f.tenantContractId } },
+    { resource: 'Payment', label: 'payment date range', filter: range('paymentDate') },
+    { resource: 'Payment', label: 'payment date range, page 100', filter: range('paymentDate'), page: 100 },
+  ];
+}
+
+const PLURALS: Record<string, string> = { MeterReading: 'MeterReadings', TenantContract: 'TenantContracts', Bill: 'Bills', Payment: 'Payments' };
+
+/**
+ * Latency of the busiest back-office lists (meter readings, tenant contracts, bills, payments) on a large
+ * data set: each call is the list query plus its `_allXMeta` count in one request, exactly as the admin's
+ * data provider sends it (page, perPage 25, sortField, sortOrder, filter; X-Group-ID 1).
+ */
+export async function listsBenchmark(): Promise<void> {
+  const { serverUrl, embedded } = await startTestServer();
+  const url = withDatabase(serverUrl, DATABASE);
+  await ensureDatabase(url);
+  const knex = createKnex(url, { poolMax: 10 });
+  let server: http.Server | null = null;
+  const stops: Array<() => Promise<void>> = [];
+  try {
+    await prepareDatabase(knex);
+    const filters = await sampleFilters(knex);
+    const rows = Number(((await knex('meter_readings').count({ count: '*' })) as Array<{ count: number }>)[0]!.count);
+
+    const boss = await startBoss(url, 'sender');
+    stops.push(() => boss.stop({ graceful: false, close: true }));
+    const tokenSecret = new TextEncoder().encode('bench-secret-bench-secret-bench-secret-01');
+    const app = await createApp({ db: knex, boss, config: loadConfig({ NODE_ENV: 'test' }), tokenSecret, serveFrontends: false });
+    stops.unshift(() => app.stop());
+    server = http.createServer(app.express);
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', () => resolve()));
+    const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v2/graphql`;
+
+    const post = async (query: string, variables: Record<string, unknown>, token?: string) => {
+      const res = await fetch(endpoint, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-group-id': '1', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify({ query, variables }),
+      });
+      return (await res.json()) as { data?: Record<string, unknown>; errors?: Array<{ message: string }> };
+    };
+    const login = await post('mutation ($input: LoginInput!) { login(input: $input) { auth { jwtToken } } }', {
+      input: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, userRole: 'backoffice' },
+    });
+    const token = (login.data?.login as { auth?: { jwtToken?: string } } | undefined)?.auth?.jwtToken;
+    if (!token) throw new Error(`back-office sign-in failed: ${JSON.stringify(login.errors ?? login)}`);
+
+    // The fields the admin selects: every scalar and enum field of the type (ids of references included).
+    const selection = async (type: string) => {
+      const res = await post(`{ __type(name: "${type}") { fields { name type { kind ofType { kind ofType { kind } } } } } }`, {}, token);
+      const fields = (res.data?.__type as { fields: Array<{ name: string; type: { kind: string; ofType?: { kind: string } | null } }> } | null)?.fields;
+      if (!fields) throw new Error(`the API does not serve ${type} yet (is /tmp/engine-ready there?)`);
+      const leaf = (t: { kind: string; ofType?: { kind: string } | null }) => ['SCALAR', 'ENUM'].includes(t.kind === 'NON_NULL' ? (t.ofType?.kind ?? '') : t.kind);
+      return fields.filter((field) => leaf(field.type)).map((field) => field.name).join(' ');
+    };
+
+    const results: Array<{ resource: string; label: string; p50: number; p95: number; total: number }> = [];
+    for (const resource of Object.keys(PLURALS)) {
+      const plural = PLURALS[resource]!;
+      const fields = await selection(resource);
+      const query = `query all${plural}($page: Int, $perPage: Int, $sortField: String, $sortOrder: String, $filter: JSON) {
+        items: all${plural}(page: $page, perPage: $perPage, sortField: $sortField, sortOrder: $sortOrder, filter: $filter) { ${fields} }
+        total: _all${plural}Meta(filter: $filter) { count } }`;
+      for (const c of cases(filters).filter((candidate) => candidate.resource === resource)) {
+        const variables = { page: (c.page ?? 1) - 1, perPage: PER_PAGE, sortField: c.sortField, sortOrder: c.sortOrder, filter: c.filter ?? {} };
+        const timings: number[] = [];
+        let total = 0;
+        for (let i = 0; i < WARM_UP + RUNS; i += 1) {
+          const started = performance.now();
+          const body = await post(query, variables, token);
+          const elapsed = performance.now() - started;
+          if (body.errors) throw new Error(`${resource} ${c.label}: ${body.errors[0]!.message}`);
+          total = (body.data?.total as { count: number }).count;
+          if (i >= WARM_UP) timings.push(elapsed);
+        }
+        timings.sort((a, b) => a - b);
+        const at = (q: number) => timings[Math.min(timings.length - 1, Math.floor(q * timings.length))]!;
+        const result = { resource, label: c.label, p50: at(0.5), p95: at(0.95), total };
+        results.push(result);
+        console.log(`${resource.padEnd(15)} ${c.label.padEnd(36)} total ${String(total).padStart(6)}   p50 ${result.p50.toFixed(1).padStart(7)} ms   p95 ${result.p95.toFixed(1).padStart(7)} ms`);
+      }
+    }
+    const slow = results.filter((r) => r.p95 > 50);
+    if (slow.length) console.log(`Above 50 ms at p95: ${slow.map((r) => `${r.resource} ${r.label}`).join('; ')}`);
+    console.log(JSON.stringify({ bench: 'lists', p95_ms: Number(Math.max(...results.map((r) => r.p95)).toFixed(1)), rows: Number(rows) }));
+  } finally {
+    if (server) await new Promise((resolve) => server!.close(resolve));
+    for (const stop of stops) await stop().catch(() => undefined);
+    await knex.destroy();
+    await embedded?.stop();
+  }
+}

@@ -1,0 +1,151 @@
+import type { Knex } from '@app/db';
+import { recordChange } from '../../audit/record-change';
+import type { AuthUser } from '../../auth/auth-user';
+import { DomainError, type FieldError } from '../../errors/domain-error';
+import { applyFilters, applyPage, type ListArgs } from '../../graphql/list-query';
+import { findResourceSpec, type ResourceSpec } from '../../rules';
+import { readSystemCurrentDate } from '../settings/read-current-date.service';
+import { checkInput } from './check-input';
+import { translateDatabaseError } from './database-errors';
+import { fieldColumns, listSpecOf, toRecord, toRow } from './record-mapping';
+import type { RecordRuleContext, RecordValues } from './record-rules';
+import { RECORD_RULES } from './rules';
+import { scopeColumns, scopedQuery } from './record-scope';
+
+export interface RecordRequest {
+  db: Knex;
+  user: AuthUser;
+  groupId: number | null;
+}
+
+const notFound = (spec: ResourceSpec, id: unknown) => new DomainError('NOT_FOUND', `${spec.label}: no record ${String(id)}`, { fields: [{ field: 'id', rule: 'exists', message: 'not found' }] });
+
+function assertPageWithinLimit(spec: ResourceSpec, args: ListArgs): void {
+  if (!spec.countLimit) return;
+  const perPage = args.perPage ?? 25;
+  if (Math.max(0, args.page ?? 0) * perPage >= spec.countLimit) {
+    throw DomainError.invalid([{ field: 'page', rule: 'countLimit', message: `Lists show at most ${spec.countLimit} records: narrow the filters` }]);
+  }
+}
+
+export async function listRecords(request: RecordRequest, spec: ResourceSpec, args: ListArgs): Promise<RecordValues[]> {
+  assertPageWithinLimit(spec, args);
+  const list = listSpecOf(spec);
+  const query = applyPage(applyFilters(scopedQuery(request.db, spec, request.groupId), list, args.filter), list, args);
+  const rows: Array<Record<string, unknown>> = await query.select(`${spec.table}.*`);
+  return rows.map((row) => toRecord(spec, row));
+}
+
+/** The list's total; on large lists it stops counting at `countLimit`, so no call scans millions of rows. */
+export async function countRecords(request: RecordRequest, spec: ResourceSpec, args: ListArgs): Promise<{ count: number }> {
+  const filtered = applyFilters(scopedQuery(request.db, spec, request.groupId), listSpecOf(spec), args.filter);
+  const counted = spec.countLimit
+    ? request.db.count({ count: '*' }).from(filtered.select(request.db.raw('1')).limit(spec.countLimit).as('capped'))
+    : filtered.count({ count: '*' });
+  const [row] = (await counted) as Array<{ count: number | string }>;
+  return { count: Number(row?.count ?? 0) };
+}
+
+async function findRecord(db: Knex, spec: ResourceSpec, groupId: number | null, id: unknown, lock = false): Promise<RecordValues> {
+  if (!/^\d+$/.test(String(id))) throw notFound(spec, id);
+  const query = scopedQuery(db, spec, groupId).where(`${spec.table}.id`, Number(id)).first(`${spec.table}.*`);
+  const row = await (lock ? query.forUpdate() : query);
+  if (!row) throw notFound(spec, id);
+  return toRecord(spec, row);
+}
+
+export function getRecord(request: RecordRequest, spec: ResourceSpec, id: unknown): Promise<RecordValues> {
+  return findRecord(request.db, spec, request.groupId, id);
+}
+
+/** Each reference names a record the request may see (same group where both are group-scoped). */
+async function checkReferences(trx: Knex, spec: ResourceSpec, groupId: number | null, values: RecordValues): Promise<FieldError[]> {
+  const errors: FieldError[] = [];
+  for (const [name, field] of Object.entries(spec.fields)) {
+    if (field.kind !== 'ref' || values[name] === null || values[name] === undefined || field.readOnly) continue;
+    const target = findResourceSpec(field.ref ?? '');
+    if (!target) continue; // a reference to a screen outside the catalogue (e.g. back-office users)
+    const found = await scopedQuery(trx, target, target.groupScoped ? groupId : null).where(`${target.table}.id`, values[name] as number).first('id');
+    if (!found) errors.push({ field: name, rule: 'reference', message: `${target.label}: no record ${String(values[name])}` });
+  }
+  return errors;
+}
+
+async function ruleContext(request: RecordRequest, trx: Knex, existing: RecordValues | null): Promise<RecordRuleContext> {
+  return { trx, user: request.user, groupId: request.groupId, today: await readSystemCurrentDate(trx), existing };
+}
+
+async function validateWrite(request: RecordRequest, trx: Knex, spec: ResourceSpec, record: RecordValues, context: RecordRuleContext, checked: FieldError[]) {
+  const errors = [...checked];
+  if (!errors.length) errors.push(...(await checkReferences(trx, spec, request.groupId, record)));
+  if (!errors.length) errors.push(...((await RECORD_RULES[spec.name]?.validate?.(record, context)) ?? []));
+  if (errors.length) throw DomainError.invalid(errors);
+}
+
+export async function createRecord(request: RecordRequest, spec: ResourceSpec, input: RecordValues): Promise<RecordValues> {
+  const { values, errors } = checkInput(spec, input, 'create');
+  try {
+    return await request.db.transaction(async (trx) => {
+      const context = await ruleContext(request, trx, null);
+      await validateWrite(request, trx, spec, values, context, errors);
+      const derived = { ...values, ...((await RECORD_RULES[spec.name]?.derive?.(values, context)) ?? {}) };
+      const row = { ...toRow(spec, derived), ...scopeColumns(spec, request.groupId, toRow(spec, derived)) };
+      const [inserted] = await trx(spec.table).insert(row).returning('*');
+      const record = toRecord(spec, inserted);
+      await recordChange(trx, { action: 'INSERT', entity: spec.table, entityId: record.id as number, actorUserId: request.user.id, after: record });
+      return record;
+    });
+  } catch (error) {
+    if (error instanceof DomainError) throw error;
+    return translateDatabaseError(spec, error);
+  }
+}
+
+function assertNotLocked(spec: ResourceSpec, existing: RecordValues): void {
+  const lock = spec.lockedWhen;
+  if (lock && lock.values.includes(String(existing[lock.field]))) {
+    throw new DomainError('CONFLICT', `${spec.label}: an issued record cannot be edited (it is ${String(existing[lock.field])}); void or reverse it instead`, {
+      fields: [{ field: lock.field, rule: 'locked', message: 'Issued records cannot be edited' }],
+    });
+  }
+}
+
+export async function updateRecord(request: RecordRequest, spec: ResourceSpec, id: unknown, input: RecordValues): Promise<RecordValues> {
+  const { values, errors } = checkInput(spec, input, 'update');
+  try {
+    return await request.db.transaction(async (trx) => {
+      const existing = await findRecord(trx, spec, request.groupId, id, true);
+      assertNotLocked(spec, existing);
+      const merged = { ...existing, ...values };
+      await validateWrite(request, trx, spec, merged, await ruleContext(request, trx, existing), errors);
+      const hasUpdatedAt = fieldColumns(spec).some(([name]) => name === 'updatedAt');
+      const [updated] = await trx(spec.table)
+        .where({ id: existing.id })
+        .update({ ...toRow(spec, values), ...(hasUpdatedAt ? { updated_at: trx.fn.now() } : {}) })
+        .returning('*');
+      const record = toRecord(spec, updated);
+      await recordChange(trx, { action: 'UPDATE', entity: spec.table, entityId: record.id as number, actorUserId: request.user.id, before: existing, after: record });
+      return record;
+    });
+  } catch (error) {
+    if (error instanceof DomainError) throw error;
+    return translateDatabaseError(spec, error);
+  }
+}
+
+export async function deleteRecord(request: RecordRequest, spec: ResourceSpec, id: unknown): Promise<RecordValues> {
+  if (spec.delete !== 'hard') throw new DomainError('FORBIDDEN', `${spec.label} are never deleted`);
+  try {
+    return await request.db.transaction(async (trx) => {
+      const existing = await findRecord(trx, spec, request.groupId, id, true);
+      const errors = (await RECORD_RULES[spec.name]?.beforeDelete?.(existing, await ruleContext(request, trx, existing))) ?? [];
+      if (errors.length) throw DomainError.invalid(errors);
+      await trx(spec.table).where({ id: existing.id }).delete();
+      await recordChange(trx, { action: 'DELETE', entity: spec.table, entityId: existing.id as number, actorUserId: request.user.id, before: existing });
+      return existing;
+    });
+  } catch (error) {
+    if (error instanceof DomainError) throw error;
+    return translateDatabaseError(spec, error);
+  }
+}

@@ -1,0 +1,175 @@
+import type { Knex } from '@app/db';
+import {
+  contractMaximumDuration,
+  contractMinimumDuration,
+  customersSharing,
+  dateNotInFuture,
+  dateNotInPast,
+  dateWithinHouseContract,
+  electricityOnlyAllowed,
+  endAfterStart,
+  houseContractCanClose,
+  houseContractsDoNotOverlap,
+  HOUSE_MESSAGES,
+  METER_RATE_TYPES_BY_UTILITY,
+  minimumAge,
+  numberOfTenants,
+  planHouseContractsPerTenant,
+  rangesOverlap,
+  tenantContractWithinHouseContract,
+  utilitiesSelection,
+  type ContractTerm,
+  type ServiceState,
+} from '../../../rules';
+import type { RecordRules, RecordValues } from '../record-rules';
+import { fieldErrors } from './field-errors';
+
+export const BILLING_TYPE_CHANGE_MESSAGE = 'Billing type can change to PLAN only after every sent bill is voided';
+export const BROADBAND_SPEED_MESSAGE = 'Only a broadband service has a speed';
+export const METER_RATE_TYPE_MESSAGE = 'This rate type does not fit the meter’s utility';
+export const SUPPLIER_CONTRACT_DATES_MESSAGE = 'Supplier contract and house contract dates must overlap';
+export const PLAN_NEEDS_PLAN_TYPE = 'A PLAN contract needs a plan type';
+
+async function servicesOf(trx: Knex, houseContractId: unknown): Promise<ServiceState[]> {
+  if (houseContractId === null || houseContractId === undefined) return [];
+  const rows = await trx('services').where({ house_contract_id: houseContractId }).select('utility_type', 'utility_status');
+  return rows.map((row: { utility_type: string; utility_status: string }) => ({ utilityType: row.utility_type, utilityStatus: row.utility_status }));
+}
+
+async function houseContract(trx: Knex, id: unknown): Promise<{ sign_up_date: string; end_date: string; house_id: number; billing_type: string; status: string } | undefined> {
+  return trx('house_contracts').where({ id }).first('sign_up_date', 'end_date', 'house_id', 'billing_type', 'status');
+}
+
+/** Rules that only apply when the field changes (or on create). */
+const changed = (record: RecordValues, existing: RecordValues | null, field: string) => !existing || existing[field] !== record[field];
+
+async function billsStillIssued(trx: Knex, houseContractId: unknown): Promise<boolean> {
+  const hasBills = await trx.schema.hasTable('bills');
+  if (!hasBills) return false;
+  return Boolean(await trx('bills').where({ house_contract_id: houseContractId, state: 'ISSUED' }).first('id'));
+}
+
+const HouseContract: RecordRules = {
+  async validate(record, { trx, today, existing }) {
+    const house = await trx('houses').where({ id: record.houseId }).first('bedrooms');
+    const term = record.term as ContractTerm;
+    const others = await trx('house_contracts')
+      .where({ house_id: record.houseId })
+      .whereNot({ status: 'CLOSED' })
+      .modify((query) => existing && query.whereNot({ id: existing.id }))
+      .select('id', 'sign_up_date as start', 'end_date as end');
+    const services = existing ? await servicesOf(trx, existing.id) : [];
+    const dates = changed(record, existing, 'signUpDate') || changed(record, existing, 'endDate') || changed(record, existing, 'term');
+    return fieldErrors([
+      ['signUpDate', 'dateNotInPast', !existing ? dateNotInPast({ date: record.signUpDate, today }) : null],
+      ['endDate', 'endAfterStart', endAfterStart({ start: record.signUpDate, end: record.endDate })],
+      ['endDate', 'minimumDuration', dates ? contractMinimumDuration({ start: record.signUpDate, end: record.endDate, term }) : null],
+      ['endDate', 'maximumDuration', dates ? contractMaximumDuration({ start: record.signUpDate, end: record.endDate }) : null],
+      ['signUpDate', 'noOverlap', houseContractsDoNotOverlap({ contract: { id: existing?.id as number | undefined, start: record.signUpDate, end: record.endDate }, existing: others })],
+      ['numberOfTenants', 'range', numberOfTenants({ value: record.numberOfTenants, office: 'BACK_OFFICE' })],
+      ['customersSharing', 'range', customersSharing({ value: record.customersSharing, bedrooms: house?.bedrooms })],
+      ['planType', 'required', record.billingType === 'PLAN' && !record.planType ? PLAN_NEEDS_PLAN_TYPE : null],
+      ['status', 'servicesClosed', record.status === 'CLOSED' && changed(record, existing, 'status') ? houseContractCanClose({ services }) : null],
+      ['status', 'utilities', record.status === 'ACTIVE' && changed(record, existing, 'status') ? (utilitiesSelection(services.map((s) => s.utilityType)) ?? (services.length ? null : HOUSE_MESSAGES.utilities)) : null],
+      ['supplyType', 'electricityOnly', changed(record, existing, 'supplyType') ? electricityOnlyAllowed({ supplyType: record.supplyType, services }) : null],
+      [
+        'billingType',
+        'billsVoided',
+        existing && record.billingType === 'PLAN' && existing.billingType === 'BILL' && (await billsStillIssued(trx, existing.id)) ? BILLING_TYPE_CHANGE_MESSAGE : null,
+      ],
+    ]);
+  },
+};
+
+const TenantContract: RecordRules = {
+  async validate(record, { trx, today, existing }) {
+    const house = await houseContract(trx, record.houseContractId);
+    const theirContracts = await trx('tenant_contracts as tc')
+      .join('house_contracts as hc', 'hc.id', 'tc.house_contract_id')
+      .where('tc.user_id', record.tenantId as number)
+      .modify((query) => existing && query.whereNot('tc.id', existing.id as number))
+      .select('hc.id', 'hc.billing_type as billingType', 'hc.sign_up_date as startDate', 'hc.end_date as endDate', 'hc.status');
+    const planCheck = house
+      ? planHouseContractsPerTenant({
+          contract: { id: record.houseContractId as number, billingType: house.billing_type, startDate: house.sign_up_date, endDate: house.end_date, status: house.status },
+          existing: theirContracts.filter((contract: { id: number }) => contract.id !== record.houseContractId),
+          today,
+        })
+      : null;
+    const paymentDay = record.paymentDay as number | null;
+    return fieldErrors([
+      ['endDate', 'endAfterStart', endAfterStart({ start: record.startDate, end: record.endDate })],
+      ['startDate', 'withinHouseContract', house ? tenantContractWithinHouseContract({ tenantStart: record.startDate, tenantEnd: record.endDate, houseStart: house.sign_up_date, houseEnd: house.end_date }) : null],
+      ['houseContractId', 'planContractsPerTenant', changed(record, existing, 'houseContractId') ? planCheck : null],
+      ['paymentDay', 'range', paymentDay !== null && !((paymentDay >= 1 && paymentDay <= 29) || paymentDay === 31) ? 'Payment day must be 1 to 29, or 31 for the last day of the month' : null],
+    ]);
+  },
+};
+
+const Service: RecordRules = {
+  async validate(record, { trx }) {
+    const house = await houseContract(trx, record.houseContractId);
+    return fieldErrors([
+      ['broadbandSpeed', 'broadbandOnly', record.broadbandSpeed && record.utilityType !== 'broadband' ? BROADBAND_SPEED_MESSAGE : null],
+      ['endDate', 'endAfterStart', endAfterStart({ start: record.startDate, end: record.endDate })],
+      ['startDate', 'withinHouseContract', house ? dateWithinHouseContract({ date: record.startDate, houseStart: house.sign_up_date, houseEnd: house.end_date }) : null],
+      ['endDate', 'withinHouseContract', house ? dateWithinHouseContract({ date: record.endDate, houseStart: house.sign_up_date, houseEnd: house.end_date }) : null],
+    ]);
+  },
+};
+
+const SupplierContract: RecordRules = {
+  async validate(record, { trx }) {
+    const house = record.houseContractId ? await houseContract(trx, record.houseContractId) : undefined;
+    const overlaps = house && record.startDate && record.endDate
+      ? rangesOverlap({ start: String(record.startDate), end: String(record.endDate) }, { start: house.sign_up_date, end: house.end_date })
+      : true;
+    return fieldErrors([
+      ['endDate', 'endAfterStart', endAfterStart({ start: record.startDate, end: record.endDate })],
+      ['startDate', 'overlapsHouseContract', overlaps ? null : SUPPLIER_CONTRACT_DATES_MESSAGE],
+      ['houseContractId', 'sameHouse', house && house.house_id !== record.houseId ? 'The house contract must be for the same house' : null],
+    ]);
+  },
+};
+
+const Meter: RecordRules = {
+  async validate(record) {
+    const allowed = METER_RATE_TYPES_BY_UTILITY[String(record.utilityType)];
+    return fieldErrors([['rateType', 'fitsUtility', allowed && !allowed.includes(String(record.rateType)) ? `${METER_RATE_TYPE_MESSAGE} (${allowed.join(' or ')})` : null]]);
+  },
+};
+
+const MeterReading: RecordRules = {
+  async validate(record, { today }) {
+    return fieldErrors([['readingDate', 'dateNotInFuture', dateNotInFuture({ date: record.readingDate, today })]]);
+  },
+  // The reading's house comes from its meter (the busiest list filters by house without a join).
+  async derive(record, { trx }) {
+    const meter = await trx('meters').where({ id: record.meterId }).first('house_id');
+    return { houseId: meter?.house_id ?? null };
+  },
+};
+
+const House: RecordRules = {
+  async validate(record) {
+    return fieldErrors([['bedrooms', 'range', numberOfTenants({ value: record.bedrooms, office: 'BACK_OFFICE' }) ? 'Number of bedrooms must be between 1 and 14' : null]]);
+  },
+};
+
+const Tenant: RecordRules = {
+  async validate(record, { today }) {
+    return fieldErrors([['dateOfBirth', 'minimumAge', minimumAge({ dateOfBirth: record.dateOfBirth, today })]]);
+  },
+};
+
+const Agency: RecordRules = {
+  async validate(record, { existing }) {
+    return fieldErrors([
+      ['parentId', 'notItself', existing && record.parentId === existing.id ? 'An agency cannot be its own parent' : null],
+      ['commissionPence', 'nonNegative', (record.commissionPence as number) < 0 ? 'Commission cannot be negative' : null],
+      ['commissionTenantCap', 'range', record.commissionTenantCap !== null && ((record.commissionTenantCap as number) < 1 || (record.commissionTenantCap as number) > 1000) ? 'Commission tenant cap must be between 1 and 1000' : null],
+    ]);
+  },
+};
+
+export const PROPERTY_RULES: Record<string, RecordRules> = { Agency, House, HouseContract, TenantContract, Service, SupplierContract, Meter, MeterReading, Tenant };
