@@ -14,7 +14,7 @@ it('answers queries with the switched-on feature flags and the London date', asy
 });
 
 it('answers the override date only while date overriding is switched on', async () => {
-  await api.db.knex('system_settings').insert({ key: 'currentDateOverride', value: JSON.stringify('2027-03-31') });
+  await api.db.knex('system_settings').insert({ key: 'currentDateOverride', value: JSON.stringify('2027-03-31') }).onConflict('key').merge();
   const today = await graphql('{ getSystemCurrentDate }').expect(200);
   expect(today.body.data.getSystemCurrentDate).not.toBe('2027-03-31');
   await api.db.knex('system_settings').where({ key: 'enableDateOverriding' }).update({ value: JSON.stringify(true) });

@@ -57,8 +57,10 @@ export function applyPage<T extends Knex.QueryBuilder>(query: T, spec: ListSpec,
   const sortField = args.sortField ?? spec.defaultSort.field;
   const order = (args.sortOrder ?? spec.defaultSort.order).toUpperCase();
   if (order !== 'ASC' && order !== 'DESC') throw DomainError.invalid([{ field: 'sortOrder', rule: 'oneOf', message: 'must be ASC or DESC' }]);
-  query.orderBy(column(spec, sortField, 'sortField'), order.toLowerCase() as 'asc' | 'desc');
-  if (sortField !== 'id') query.orderBy(spec.columns.id!, 'asc');
+  const direction = order.toLowerCase() as 'asc' | 'desc';
+  query.orderBy(column(spec, sortField, 'sortField'), direction);
+  // Ties break by id in the same direction, so an index on (…, field, id) serves the whole order.
+  if (sortField !== 'id') query.orderBy(spec.columns.id!, direction);
   const perPage = args.perPage ?? 25;
   if (!Number.isInteger(perPage) || perPage < 1 || perPage > MAX_PER_PAGE) {
     throw DomainError.invalid([{ field: 'perPage', rule: 'range', message: `must be from 1 to ${MAX_PER_PAGE}` }]);

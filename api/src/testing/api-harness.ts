@@ -1,5 +1,4 @@
 import request from 'supertest';
-import { loadDemoData } from '@app/fixtures';
 import { createApp, type App } from '../app';
 import { loadConfig } from '../config';
 import { startBoss, type PgBoss } from '../jobs/boss';
@@ -24,8 +23,7 @@ export const LOGIN = /* GraphQL */ `
 
 /** The API on a database of its own (with the demo data unless told otherwise), for tests that talk to it over HTTP. */
 export async function startApiHarness(env: NodeJS.ProcessEnv = {}, { demoData = true }: { demoData?: boolean } = {}): Promise<ApiHarness> {
-  const db = await createTestDatabase();
-  if (demoData) await loadDemoData(db.knex);
+  const db = await createTestDatabase({ withDemoData: demoData });
   const boss = await startBoss(db.url, 'sender');
   const tokenSecret = new TextEncoder().encode('test-secret-test-secret-test-secret-0123');
   const app = await createApp({ db: db.knex, boss, config: loadConfig({ NODE_ENV: 'test', ...env }), tokenSecret, serveFrontends: false });

@@ -1,7 +1,8 @@
 import pg from 'pg';
 import { createKnex, runMigrations } from '@app/db';
+import { loadDemoData } from '@app/fixtures';
 import { startBoss } from '../jobs/boss';
-import { startTestServer, TEMPLATE_DATABASE, withDatabase } from './server-for-tests';
+import { DEMO_TEMPLATE_DATABASE, startTestServer, TEMPLATE_DATABASE, withDatabase } from './server-for-tests';
 
 /**
  * Once per `jest` run: start (or find) the server, drop what earlier runs left, and build a template
@@ -31,4 +32,16 @@ export default async function globalSetup(): Promise<void> {
   await knex.destroy();
   const boss = await startBoss(templateUrl, 'sender');
   await boss.stop({ graceful: false, close: true });
+
+  // The demo data once, in a second template: most API test files start from it (cloning beats loading).
+  const cloner = new pg.Client({ connectionString: withDatabase(serverUrl, 'postgres') });
+  await cloner.connect();
+  try {
+    await cloner.query(`CREATE DATABASE "${DEMO_TEMPLATE_DATABASE}" TEMPLATE "${TEMPLATE_DATABASE}"`);
+  } finally {
+    await cloner.end();
+  }
+  const demo = createKnex(withDatabase(serverUrl, DEMO_TEMPLATE_DATABASE), { poolMax: 1 });
+  await loadDemoData(demo);
+  await demo.destroy();
 }

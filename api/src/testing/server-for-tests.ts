@@ -2,6 +2,8 @@ import path from 'node:path';
 import { dataDir, startEmbeddedPostgres, type EmbeddedPostgres } from '@app/db';
 
 export const TEMPLATE_DATABASE = 'bills_test_template';
+/** The template plus the demo data set, for tests that sign in as the demo accounts. */
+export const DEMO_TEMPLATE_DATABASE = 'bills_test_template_demo';
 
 /**
  * The PostgreSQL server the tests use: DATABASE_URL's server when it is set, otherwise an embedded one in

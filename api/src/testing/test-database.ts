@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { createKnex, type Knex } from '@app/db';
-import { TEMPLATE_DATABASE, withDatabase } from './server-for-tests';
+import { DEMO_TEMPLATE_DATABASE, TEMPLATE_DATABASE, withDatabase } from './server-for-tests';
 
 export interface TestDatabase {
   name: string;
@@ -28,11 +28,11 @@ function serverUrl(): string {
 
 /**
  * A database of its own for one test file, cloned from the migrated template (about 50 ms), so test files
- * run in parallel without seeing each other's rows.
+ * run in parallel without seeing each other's rows. `withDemoData` clones the template that holds the demo set.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase({ withDemoData = false }: { withDemoData?: boolean } = {}): Promise<TestDatabase> {
   const name = `bills_test_${crypto.randomBytes(6).toString('hex')}`;
-  await onServer(`CREATE DATABASE "${name}" TEMPLATE "${TEMPLATE_DATABASE}"`);
+  await onServer(`CREATE DATABASE "${name}" TEMPLATE "${withDemoData ? DEMO_TEMPLATE_DATABASE : TEMPLATE_DATABASE}"`);
   const url = withDatabase(serverUrl(), name);
   const knex = createKnex(url, { poolMax: 5 });
   return {

@@ -69,7 +69,7 @@ describe('login', () => {
       ['unconfirmed@demo.test', { confirmed_at: null }, [current], 'errors.form.login.unconfirmed', 'You must confirm your account first!'],
       ['housemate@demo.test', {}, [{ ...current, payment_method: 'HOUSEMATE_PAYING' }], 'errors.form.login.notPayingTenant', 'Access to the online account is currently available only for paying tenants.'],
       ['old@demo.test', {}, [{ start_date: '2019-09-01', end_date: '2020-06-30' }], 'errors.form.login.noRecentContractsFound', 'No recent contracts found.'],
-      ['energybill@demo.test', { portal: 'ENERGY_BILL' }, [current], 'errors.form.login.loginUsingBillPortal', expect.stringContaining('My Energy Bill')],
+      ['energy-bill-portal@login.test', { portal: 'ENERGY_BILL' }, [current], 'errors.form.login.loginUsingBillPortal', expect.stringContaining('My Energy Bill')],
     ])('refuses %s with the specification key', async (email, overrides, contracts, key, message) => {
       await makeTenant(email, overrides, contracts);
       expect(await refusal({ email, password: 'Demo1234' })).toEqual({ key, message, code: 'LOGIN_REFUSED' });
@@ -79,7 +79,7 @@ describe('login', () => {
       expect((await refusal({ email: 'tenant@demo.test', password: 'Demo1234', portal: 'ENERGY_BILL' })).key).toBe('errors.form.login.loginUsingMyAccount');
       await makeTenant('ended-energy@demo.test', { portal: 'ENERGY_BILL' }, [{ start_date: '2020-01-01', end_date: '2021-01-01' }]);
       expect((await refusal({ email: 'ended-energy@demo.test', password: 'Demo1234', portal: 'ENERGY_BILL' })).key).toBe('errors.form.login.noCurrentContract');
-      expect(await login({ email: 'energybill@demo.test', password: 'Demo1234', portal: 'ENERGY_BILL' })).toHaveProperty('body.data.login.role', 'front');
+      expect(await login({ email: 'energy-bill-portal@login.test', password: 'Demo1234', portal: 'ENERGY_BILL' })).toHaveProperty('body.data.login.role', 'front');
     });
 
     it('tells an account with no password to set one', async () => {

@@ -31,9 +31,13 @@ function assertPageWithinLimit(spec: ResourceSpec, args: ListArgs): void {
 export async function listRecords(request: RecordRequest, spec: ResourceSpec, args: ListArgs): Promise<RecordValues[]> {
   assertPageWithinLimit(spec, args);
   const list = listSpecOf(spec);
-  const query = applyPage(applyFilters(scopedQuery(request.db, spec, request.groupId), list, args.filter), list, args);
-  const rows: Array<Record<string, unknown>> = await query.select(`${spec.table}.*`);
-  return rows.map((row) => toRecord(spec, row));
+  const page = applyPage(applyFilters(scopedQuery(request.db, spec, request.groupId), list, args.filter), list, args);
+  if (!spec.countLimit) return (await page.select(`${spec.table}.*`)).map((row: Record<string, unknown>) => toRecord(spec, row));
+  // Large lists find the page's ids on the index alone, then read just those rows (deep pages stay fast).
+  const ids: number[] = (await page.select(`${spec.table}.id`)).map((row: { id: number }) => row.id);
+  const rows: Array<Record<string, unknown>> = ids.length ? await request.db(spec.table).whereIn('id', ids) : [];
+  const byId = new Map(rows.map((row) => [row.id as number, row]));
+  return ids.map((id) => toRecord(spec, byId.get(id)!));
 }
 
 /** The list's total; on large lists it stops counting at `countLimit`, so no call scans millions of rows. */
