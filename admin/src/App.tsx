@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Admin, CustomRoutes, EditGuesser, ListGuesser, Resource, ShowGuesser } from 'react-admin';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
 import GroupIcon from '@mui/icons-material/Group';
 import SecurityIcon from '@mui/icons-material/Security';
 import { Route } from 'react-router-dom';
+import { CATALOGUE } from '@app/api/rules';
 import { ApiUnavailable } from './bootstrap/ApiUnavailable';
 import { GroupIdContext } from './bootstrap/GroupIdContext';
 import { Loading } from './bootstrap/Loading';
@@ -11,30 +12,31 @@ import { SessionWatcher } from './auth/SessionWatcher';
 import { Dashboard } from './dashboard/Dashboard';
 import { SystemStatusPage } from './health/SystemStatusPage';
 import { i18nProvider } from './i18n/i18nProvider';
+import { AppLayout } from './layout/AppLayout';
+import { GROUP_ICONS } from './layout/menu-groups';
 import { createDataProvider, type BackOfficeDataProvider } from './providers/dataProvider';
+import { CatalogueCreate, CatalogueEdit, CatalogueList, CatalogueShow, representationOf, withFieldErrors } from './resources/catalogue';
 import { RoleCreate, RoleEdit, RoleList } from './resources/backoffice-roles';
 import { StaffCreate, StaffEdit, StaffList } from './resources/backoffice-users';
 import { JobList, JobQueueList, JobScheduleList, JobShow } from './resources/jobs';
 
-/** Resources with screens of their own; anything else the schema exposes gets generic screens. */
-const DEDICATED = new Set(['BackofficeRole', 'BackofficeUser', 'JobQueue', 'Job', 'JobSchedule']);
-
 type Boot =
   | { status: 'loading' }
-  | { status: 'ready'; dataProvider: BackOfficeDataProvider; resources: string[] }
+  | { status: 'ready'; dataProvider: BackOfficeDataProvider }
   | { status: 'error'; error: string };
 
 export function App({ groupId }: { groupId: number }) {
   const [boot, setBoot] = useState<Boot>({ status: 'loading' });
 
-  // Introspect before mounting <Admin>: it tells us which resources exist and, if the API
-  // is down, lets us show an explanation instead of a blank or half-broken back office.
+  // Introspect before mounting <Admin>: if the API is down, this lets us show an explanation
+  // instead of a blank or half-broken back office.
   useEffect(() => {
     let active = true;
     const dataProvider = createDataProvider(groupId);
     dataProvider.getIntrospection().then(
-      (introspection) => {
-        if (active) setBoot({ status: 'ready', dataProvider, resources: introspection.resources.map((r) => r.type.name) });
+      () => {
+        // Server field errors (extensions.fields) are turned into react-admin form errors.
+        if (active) setBoot({ status: 'ready', dataProvider: withFieldErrors(dataProvider) });
       },
       (error: unknown) => {
         console.error('Back office could not introspect the GraphQL API', error);
@@ -61,6 +63,7 @@ export function App({ groupId }: { groupId: number }) {
         authProvider={authProvider}
         requireAuth
         dashboard={Dashboard}
+        layout={AppLayout}
         title="Back office"
       >
         <Resource name="BackofficeUser" options={{ label: 'Staff' }} icon={GroupIcon} list={StaffList} create={StaffCreate} edit={StaffEdit} recordRepresentation={(r) => `${r.firstName} ${r.lastName}`} />
@@ -68,9 +71,18 @@ export function App({ groupId }: { groupId: number }) {
         <Resource name="JobQueue" options={{ label: 'Job queues' }} list={JobQueueList} />
         <Resource name="Job" options={{ label: 'Jobs' }} list={JobList} show={JobShow} />
         <Resource name="JobSchedule" options={{ label: 'Scheduled jobs' }} list={JobScheduleList} />
-        {/* Generic screens for whatever the schema exposes; real pages will replace them. */}
-        {boot.resources.filter((name) => !DEDICATED.has(name)).map((name) => (
-          <Resource key={name} name={name} list={ListGuesser} show={ShowGuesser} edit={EditGuesser} />
+        {/* Every record type of the catalogue gets the generic screens; the menu groups them (layout/). */}
+        {CATALOGUE.map((spec) => (
+          <Resource
+            key={spec.name}
+            name={spec.name}
+            icon={GROUP_ICONS[spec.menu]}
+            list={CatalogueList}
+            show={CatalogueShow}
+            create={spec.create ? CatalogueCreate : undefined}
+            edit={spec.update ? CatalogueEdit : undefined}
+            recordRepresentation={representationOf(spec)}
+          />
         ))}
         <CustomRoutes>
           <Route path="/status" element={<SystemStatusPage />} />

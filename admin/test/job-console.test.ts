@@ -14,7 +14,7 @@ it('shows the queues with counts, runs a scheduled job now and shows the job', a
 
   await page.goto(`${baseUrl}/admin/1/JobSchedule`);
   await page.getByRole('cell', { name: '*/10 * * * *' }).waitFor();
-  await page.getByRole('button', { name: 'Run now' }).click();
+  await page.getByRole('row', { name: /outbox\.sweep/ }).getByRole('button', { name: 'Run now' }).click();
   await page.getByText('1 job affected').waitFor();
 
   await page.goto(`${baseUrl}/admin/1/Job?filter=${encodeURIComponent(JSON.stringify({ queue: 'outbox.sweep' }))}`);

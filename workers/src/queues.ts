@@ -1,10 +1,18 @@
 import type { QueueName } from '@app/api';
 import type { Handler } from './handler';
+import { billingHouseHandler } from './handlers/billing-house';
+import { billingRunHandler } from './handlers/billing-run';
 import { deliverOutboxMessageHandler } from './handlers/deliver-outbox-message';
+import { exportCleanupHandler } from './handlers/export-cleanup';
+import { exportRunHandler } from './handlers/export-run';
 import { sweepOutboxHandler } from './handlers/sweep-outbox';
 
 /** Queue → handler. Typed as a complete record: a queue declared in the registry without a handler does not compile. */
 export const HANDLERS: { [Q in QueueName]: Handler<Q> } = {
   'outbox.deliver': deliverOutboxMessageHandler,
   'outbox.sweep': sweepOutboxHandler,
+  'exports.run': exportRunHandler,
+  'exports.cleanup': exportCleanupHandler,
+  'billing.run': billingRunHandler,
+  'billing.house': billingHouseHandler,
 };

@@ -11,4 +11,5 @@ export interface ScheduleDefinition {
 
 export const SCHEDULES: ScheduleDefinition[] = [
   { queue: 'outbox.sweep', cron: '*/10 * * * *', description: 'Re-enqueue outbox messages never attempted after 15 minutes' },
+  { queue: 'exports.cleanup', cron: '30 3 * * *', description: 'Delete export files past their 24 hours and mark them expired' },
 ];

@@ -1,7 +1,35 @@
-import { hasAreaLevel, type BackofficeArea, type PermissionKey, type UserPermissions } from '@app/api/rules';
+import { CATALOGUE, hasAreaLevel, type BackofficeArea, type PermissionKey, type UserPermissions } from '@app/api/rules';
 
-/** The area each back-office resource belongs to, and the key its writes need beyond the area's WRITE. */
-export const RESOURCE_ACCESS: Record<string, { area: BackofficeArea; writeKey?: PermissionKey }> = {
+/**
+ * The area each back-office resource belongs to, the key its writes need beyond the area's WRITE, and which
+ * writes exist at all (a catalogue resource with `create: false`, `update: false` or `delete: 'never'` offers none).
+ */
+export interface ResourceAccess {
+  area: BackofficeArea;
+  writeKey?: PermissionKey;
+  deleteKey?: PermissionKey;
+  canCreate?: boolean;
+  canUpdate?: boolean;
+  canDelete?: boolean;
+}
+
+/** Every catalogue resource, from the catalogue itself. */
+const CATALOGUE_ACCESS: Record<string, ResourceAccess> = Object.fromEntries(
+  CATALOGUE.map((spec) => [
+    spec.name,
+    {
+      area: spec.area,
+      writeKey: spec.writeKey,
+      deleteKey: spec.deleteKey,
+      canCreate: spec.create,
+      canUpdate: spec.update,
+      canDelete: spec.delete === 'hard',
+    } satisfies ResourceAccess,
+  ]),
+);
+
+export const RESOURCE_ACCESS: Record<string, ResourceAccess> = {
+  ...CATALOGUE_ACCESS,
   BackofficeRole: { area: 'usersAndRoles', writeKey: 'MANAGE_USERS' },
   BackofficeUser: { area: 'usersAndRoles', writeKey: 'MANAGE_USERS' },
   JobQueue: { area: 'jobs' },
@@ -10,6 +38,8 @@ export const RESOURCE_ACCESS: Record<string, { area: BackofficeArea; writeKey?: 
 };
 
 const READ_ACTIONS = new Set(['list', 'show', 'export']);
+
+const hasKey = (permissions: UserPermissions | null, key: PermissionKey | undefined) => !key || (permissions?.keys.includes(key) ?? false);
 
 /**
  * What react-admin may show: menu entries need READ on the resource's area, create/edit/delete buttons
@@ -21,5 +51,8 @@ export function canAccessResource(permissions: UserPermissions | null, resource:
   // Screens not yet mapped to an area are for any back-office user; the server still checks each call.
   if (!access) return permissions !== null;
   if (READ_ACTIONS.has(action)) return hasAreaLevel(permissions, access.area, 'READ');
-  return hasAreaLevel(permissions, access.area, 'WRITE') && (!access.writeKey || (permissions?.keys.includes(access.writeKey) ?? false));
+  if (action === 'create' && access.canCreate === false) return false;
+  if (action === 'edit' && access.canUpdate === false) return false;
+  if (action === 'delete' && (access.canDelete === false || !hasKey(permissions, access.deleteKey))) return false;
+  return hasAreaLevel(permissions, access.area, 'WRITE') && hasKey(permissions, access.writeKey);
 }

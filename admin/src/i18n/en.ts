@@ -1,9 +1,14 @@
 import englishMessages from 'ra-language-english';
 import { type TranslationMessages } from 'react-admin';
-import type { BackofficeArea } from '@app/api/rules';
+import { CATALOGUE, fieldLabel, humaniseValue, MENU_GROUPS, type BackofficeArea, type ResourceSpec } from '@app/api/rules';
 
 // react-admin's own English messages plus ours, under the "shb" (Shared House Bills) namespace.
 const AREA_LABELS: Record<BackofficeArea, string> = {
+  customers: 'Customers',
+  properties: 'Properties and contracts',
+  complaints: 'Complaints',
+  sales: 'Sales',
+  settings: 'Settings',
   billing: 'Billing',
   payments: 'Payments',
   creditControl: 'Credit control',
@@ -23,9 +28,18 @@ const AREA_LABELS: Record<BackofficeArea, string> = {
   jobs: 'Jobs',
 };
 
+/** "TenantContract" → "Tenant contract |||| Tenant contracts" and a label for every field, for each catalogue resource. */
+function catalogueMessages(spec: ResourceSpec) {
+  return {
+    name: `${humaniseValue(spec.name)} |||| ${spec.label}`,
+    fields: Object.fromEntries(Object.keys(spec.fields).map((name) => [name, fieldLabel(name)])),
+  };
+}
+
 export const en: TranslationMessages = {
   ...englishMessages,
   resources: {
+    ...Object.fromEntries(CATALOGUE.map((spec) => [spec.name, catalogueMessages(spec)])),
     BackofficeRole: {
       name: 'Role |||| Roles',
       fields: { name: 'Name', accountType: 'Kind', updatedAt: 'Last changed', permissionKeys: 'Named permissions' },
@@ -37,6 +51,17 @@ export const en: TranslationMessages = {
     },
   },
   shb: {
+    menu: Object.fromEntries(MENU_GROUPS.map((group) => [group.toLowerCase().replace(/\s+/g, '_'), group])),
+    catalogue: {
+      details: 'Details',
+      search: 'Search',
+      from: 'from',
+      to: 'to',
+      add: 'Add %{name}',
+      none: 'None yet',
+      count_limit: 'More than %{count} records: narrow the filters',
+      locked: 'This record has been issued and can no longer be changed.',
+    },
     jobs: {
       done: '%{smart_count} job affected |||| %{smart_count} jobs affected',
       retry: 'Retry',

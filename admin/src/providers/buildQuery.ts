@@ -2,6 +2,7 @@ import { type IntrospectionField, type IntrospectionInputValue } from 'graphql';
 import { parse } from 'graphql';
 import { defaultOptions, type BuildQuery, type BuildQueryResult, type IntrospectionResult } from 'ra-data-graphql';
 import { CREATE, DELETE, GET_LIST, GET_MANY, GET_MANY_REFERENCE, GET_ONE, UPDATE } from 'react-admin';
+import { findResourceSpec, pluralOf } from '@app/api/rules';
 import { findObjectType, namedTypeRef, printTypeRef, selectFields } from './graphql-types';
 
 /*
@@ -11,8 +12,18 @@ import { findObjectType, namedTypeRef, printTypeRef, selectFields } from './grap
  *   GET_ONE -> Post(id)   CREATE -> createPost(...)   UPDATE -> updatePost(id, ...)   DELETE -> deletePost(id)
  */
 
-// The same operation names as ra-data-graphql-simple (which takes ra-data-graphql's defaults).
-export const operationNames = defaultOptions.introspection.operationNames;
+// The same operation names as ra-data-graphql-simple (which takes ra-data-graphql's defaults), except that
+// catalogue resources use the catalogue's plural (Agencies, Cities), exactly as the API names its lists.
+const listName = (resource: { name: string }) => {
+  const spec = findResourceSpec(resource.name);
+  return spec ? `all${pluralOf(spec)}` : defaultOptions.introspection.operationNames[GET_LIST](resource);
+};
+export const operationNames = {
+  ...defaultOptions.introspection.operationNames,
+  [GET_LIST]: listName,
+  [GET_MANY]: listName,
+  [GET_MANY_REFERENCE]: listName,
+};
 
 type Variables = Record<string, unknown>;
 type Params = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- react-admin params differ per method

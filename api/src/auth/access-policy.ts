@@ -1,3 +1,4 @@
+import { billingOperationAccess } from '../modules/billing/billing.graphql';
 import { recordsOperationAccess } from '../modules/records/records.graphql';
 import { backoffice, PUBLIC, roles, SIGNED_IN, type Access } from './access';
 
@@ -52,8 +53,14 @@ export const OPERATION_ACCESS: Record<string, Access> = {
   'Mutation.redriveDeadLetters': backoffice('jobs', 'WRITE'),
   'Mutation.runScheduleNow': backoffice('jobs', 'WRITE'),
 
+  // Quotes: price one without saving (READ), save a weekly quote (WRITE).
+  'Query.quote': backoffice('quotes', 'READ'),
+  'Mutation.createWeeklyQuote': backoffice('quotes', 'WRITE'),
+
   // Every record type of the catalogue: READ on its area to look, WRITE (and its named permission) to change.
   ...recordsOperationAccess(),
+  // Bill runs: start, schedule the automation, retry failed houses.
+  ...billingOperationAccess,
 };
 
 /** REST routes, as `METHOD /path` under /api/v2. Mounted only through restRoute(), which looks them up here. */
@@ -63,4 +70,11 @@ export const REST_ACCESS: Record<string, Access> = {
   'POST /page-views': PUBLIC,
   'POST /auth/google': PUBLIC,
   'GET /auth/google/url': PUBLIC,
+  // List exports: back-office staff; the service then requires READ on the exported list's area, and only
+  // the owner may see or download an export (a download link carries the token as ?jwt=…).
+  'POST /exports/csv': roles('backoffice', 'partner'),
+  'POST /exports/xlsx': roles('backoffice', 'partner'),
+  'POST /exports/archives': roles('backoffice', 'partner'),
+  'GET /exports/:id': roles('backoffice', 'partner'),
+  'GET /exports/:id/download': roles('backoffice', 'partner'),
 };

@@ -1,17 +1,16 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createKnex, ensureDatabase, runMigrations, type Knex } from '@app/db';
-import { buildScale, defaultAnchor } from '@app/fixtures/src/scale/build-scale';
+import { createKnex, ensureDatabase, type Knex } from '@app/db';
+import { defaultAnchor } from '@app/fixtures/src/scale/build-scale';
 import { createApp } from '../app';
 import { hashPassword } from '../auth';
 import { loadConfig } from '../config';
 import { startBoss } from '../jobs/boss';
 import { BACKOFFICE_AREAS, londonDate, PERMISSION_KEYS } from '../rules';
 import { startTestServer, withDatabase } from '../testing/server-for-tests';
+import { ensureScaleSet, SCALE_DATABASE } from './scale-set';
 
-const DATABASE = 'bills_bench_lists';
-const HOUSES = Number(process.env.BENCH_LISTS_HOUSES ?? 40_000);
-const SEED = 1;
+const DATABASE = SCALE_DATABASE;
 const WARM_UP = 3;
 const RUNS = Number(process.env.BENCH_LISTS_RUNS ?? 30);
 const ADMIN_EMAIL = 'bench-admin@bench.test';
@@ -27,19 +26,8 @@ interface Case {
   filter?: Record<string, unknown>;
 }
 
-/** The scale set once per database: a marker row says which set it holds. */
 async function prepareDatabase(knex: Knex): Promise<void> {
-  await runMigrations(knex);
-  const marker = `bench-lists:houses-${HOUSES}:seed-${SEED}`;
-  if (await knex('fixture_loads').where({ name: marker }).first()) {
-    console.log(`Reusing the scale set in ${DATABASE} (${marker})`);
-  } else {
-    const anchor = defaultAnchor(londonDate(new Date()));
-    console.log(`Building ${HOUSES} houses in ${DATABASE} (seed ${SEED}, anchor ${anchor}) …`);
-    const result = await buildScale(knex, { houses: HOUSES, seed: SEED, anchor, log: (line) => console.log(`  ${line}`) });
-    console.log(`  built in ${(result.ms / 1000).toFixed(1)} s`);
-    await knex('fixture_loads').insert({ name: marker });
-  }
+  await ensureScaleSet(knex);
   // A back-office administrator of its own (every area WRITE, every permission key).
   let role = await knex('backoffice_roles').whereRaw('lower(name) = ?', ['bench administrator']).first('id');
   if (!role) {

@@ -1,10 +1,11 @@
 /** `npm run bench [name]`: benchmarks that print their figures. With no name, all of them. */
+import { exportsBenchmark } from './exports.bench';
 import { listsBenchmark } from './lists.bench';
 import { loginBenchmark } from './login.bench';
 import { siteBenchmark } from './site.bench';
 import { startupBenchmark } from './startup.bench';
 
-const BENCHMARKS: Record<string, () => Promise<void>> = { startup: startupBenchmark, site: siteBenchmark, login: loginBenchmark, lists: listsBenchmark };
+const BENCHMARKS: Record<string, () => Promise<void>> = { startup: startupBenchmark, site: siteBenchmark, login: loginBenchmark, lists: listsBenchmark, exports: exportsBenchmark };
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2);

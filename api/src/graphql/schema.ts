@@ -2,8 +2,10 @@ import { buildASTSchema, parse, type GraphQLFieldResolver } from 'graphql';
 import { assertAllowed, type Access } from '../auth/access';
 import { OPERATION_ACCESS } from '../auth/access-policy';
 import { backofficeUsersResolvers, backofficeUsersTypeDefs } from '../modules/backoffice-users/backoffice-users.graphql';
+import { billingResolvers, billingTypeDefs } from '../modules/billing/billing.graphql';
 import { identityResolvers, identityTypeDefs } from '../modules/identity/identity.graphql';
 import { jobsResolvers, jobsTypeDefs } from '../modules/jobs/jobs.graphql';
+import { quotesResolvers, quotesTypeDefs } from '../modules/quotes/quotes.graphql';
 import { recordsResolvers, recordsTypeDefs } from '../modules/records/records.graphql';
 import { settingsResolvers, settingsTypeDefs } from '../modules/settings/settings.graphql';
 import { siteResolvers, siteTypeDefs } from '../modules/site/site.graphql';
@@ -28,8 +30,8 @@ const baseTypeDefs = /* GraphQL */ `
 `;
 
 /** Each module contributes its SDL and resolvers here. */
-export const typeDefs = [baseTypeDefs, settingsTypeDefs, siteTypeDefs, identityTypeDefs, backofficeUsersTypeDefs, jobsTypeDefs, recordsTypeDefs];
-const moduleResolvers: ResolverMap[] = [settingsResolvers, siteResolvers, identityResolvers, backofficeUsersResolvers, jobsResolvers, recordsResolvers];
+export const typeDefs = [baseTypeDefs, settingsTypeDefs, siteTypeDefs, identityTypeDefs, backofficeUsersTypeDefs, jobsTypeDefs, recordsTypeDefs, quotesTypeDefs, billingTypeDefs];
+const moduleResolvers: ResolverMap[] = [settingsResolvers, siteResolvers, identityResolvers, backofficeUsersResolvers, jobsResolvers, recordsResolvers, quotesResolvers, billingResolvers];
 
 const ROOT_TYPES = ['Query', 'Mutation'] as const;
 const PLACEHOLDER_FIELD = '_empty';

@@ -17,6 +17,10 @@ export const deadLetterName = (queue: string): string => `${queue}.dead`;
 export interface JobPayloads {
   'outbox.deliver': { messageId: number };
   'outbox.sweep': Record<string, never>;
+  'exports.run': { exportId: string };
+  'exports.cleanup': Record<string, never>;
+  'billing.run': { billRunId: number };
+  'billing.house': { billRunId: number; houseContractId: number; periodStart: string; periodEnd: string };
 }
 
 export type QueueName = keyof JobPayloads;
@@ -32,6 +36,30 @@ export const QUEUES: Record<QueueName, QueueDefinition> = {
     name: 'outbox.sweep',
     description: 'Re-enqueues outbox messages still pending after 15 minutes (a safety net; delivery is idempotent)',
     options: { retryLimit: 2, retryDelay: 60, expireInSeconds: 300, policy: 'singleton' },
+  },
+  'exports.run': {
+    name: 'exports.run',
+    description: 'Streams one list export (CSV, XLSX or zip) to the exports folder; reports progress as it goes',
+    // A million-row XLSX takes about a minute; a second try starts the file again from scratch.
+    options: { retryLimit: 1, retryDelay: 30, expireInSeconds: 1800 },
+  },
+  'exports.cleanup': {
+    name: 'exports.cleanup',
+    description: 'Deletes export files past their expiry (24 h) and marks their rows EXPIRED',
+    options: { retryLimit: 2, retryDelay: 300, expireInSeconds: 600, policy: 'singleton' },
+  },
+  'billing.run': {
+    name: 'billing.run',
+    description: 'Fans a bill run out: records every BILL house contract of the group and period, enqueues one billing.house job each',
+    // Safe to repeat: houses are inserted ON CONFLICT DO NOTHING and each house job is idempotent.
+    options: { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 900 },
+  },
+  'billing.house': {
+    name: 'billing.house',
+    description: 'Issues one house statement and its tenant statements for a bill run (already billed: nothing to do)',
+    // One job at a time per house and period (singletonKey houseContractId:periodStart:periodEnd); the unique
+    // index on issued statements per contract and period is what really prevents a second statement.
+    options: { retryLimit: 3, retryDelay: 30, retryBackoff: true, retryDelayMax: 900, expireInSeconds: 300, policy: 'singleton' },
   },
 };
 

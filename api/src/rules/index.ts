@@ -9,3 +9,4 @@ export * from './validation';
 export * from './value-sets';
 export * from './catalogue';
 export * from './value-labels';
+export * from './billing';

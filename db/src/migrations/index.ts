@@ -6,6 +6,9 @@ import * as partiesPropertyPricing from './20261122000001_parties_property_prici
 import * as money from './20261122000002_money';
 import * as operations from './20261122000003_operations';
 import * as listIndexes from './20261122000010_list_indexes';
+import * as quotes from './20261122000020_quotes';
+import * as exportFiles from './20261122000030_exports';
+import * as billRuns from './20261122000040_bill_runs';
 
 /** Every migration in order. Append new ones at the end; never edit or remove an applied one. */
 export const migrations: Array<[string, Knex.Migration]> = [
@@ -16,4 +19,7 @@ export const migrations: Array<[string, Knex.Migration]> = [
   ['20261122000002_money', money],
   ['20261122000003_operations', operations],
   ['20261122000010_list_indexes', listIndexes],
+  ['20261122000020_quotes', quotes],
+  ['20261122000030_exports', exportFiles],
+  ['20261122000040_bill_runs', billRuns],
 ];

@@ -27,4 +27,9 @@ export interface RecordRules {
   beforeDelete?(existing: RecordValues, context: RecordRuleContext): Promise<FieldError[]>;
   /** Values the server sets on create, derived from other records (e.g. a reading's house from its meter). */
   derive?(record: RecordValues, context: RecordRuleContext): Promise<RecordValues>;
+  /**
+   * What a saved change sets off, in the same transaction (ledger postings, schedules, jobs enqueued with
+   * the transaction); `context.existing` is the record before an update, null after a create.
+   */
+  afterWrite?(record: RecordValues, context: RecordRuleContext): Promise<void>;
 }

@@ -96,6 +96,7 @@ export async function createRecord(request: RecordRequest, spec: ResourceSpec, i
       const row = { ...toRow(spec, derived), ...scopeColumns(spec, request.groupId, toRow(spec, derived)) };
       const [inserted] = await trx(spec.table).insert(row).returning('*');
       const record = toRecord(spec, inserted);
+      await RECORD_RULES[spec.name]?.afterWrite?.(record, context);
       await recordChange(trx, { action: 'INSERT', entity: spec.table, entityId: record.id as number, actorUserId: request.user.id, after: record });
       return record;
     });
@@ -121,13 +122,15 @@ export async function updateRecord(request: RecordRequest, spec: ResourceSpec, i
       const existing = await findRecord(trx, spec, request.groupId, id, true);
       assertNotLocked(spec, existing);
       const merged = { ...existing, ...values };
-      await validateWrite(request, trx, spec, merged, await ruleContext(request, trx, existing), errors);
+      const context = await ruleContext(request, trx, existing);
+      await validateWrite(request, trx, spec, merged, context, errors);
       const hasUpdatedAt = fieldColumns(spec).some(([name]) => name === 'updatedAt');
       const [updated] = await trx(spec.table)
         .where({ id: existing.id })
         .update({ ...toRow(spec, values), ...(hasUpdatedAt ? { updated_at: trx.fn.now() } : {}) })
         .returning('*');
       const record = toRecord(spec, updated);
+      await RECORD_RULES[spec.name]?.afterWrite?.(record, context);
       await recordChange(trx, { action: 'UPDATE', entity: spec.table, entityId: record.id as number, actorUserId: request.user.id, before: existing, after: record });
       return record;
     });

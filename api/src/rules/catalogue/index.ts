@@ -1,11 +1,14 @@
+import { BillRun, BillRunHouse } from './billing-runs';
 import { MONEY_RESOURCES } from './money';
 import { OPERATIONS_RESOURCES } from './operations';
 import { Agency, Agent, AgentAgency, City, Contact, Group, Tenant } from './parties';
 import { Margin, Tariff, TariffAssignment, UsageEstimate } from './pricing';
+import { QuotePrice, WeeklyQuote } from './quotes';
 import { Comment, House, HouseContract, Meter, MeterReading, Service, Supplier, SupplierContract, TenantContract } from './property';
 import type { ResourceSpec } from './types';
 
 export * from './types';
+export { fieldLabel } from './field-labels';
 
 /** Every record type of the back office, in menu order within each group. */
 export const CATALOGUE: readonly ResourceSpec[] = [
@@ -28,7 +31,11 @@ export const CATALOGUE: readonly ResourceSpec[] = [
   TariffAssignment,
   UsageEstimate,
   Margin,
+  WeeklyQuote,
+  QuotePrice,
   ...MONEY_RESOURCES,
+  BillRun,
+  BillRunHouse,
   ...OPERATIONS_RESOURCES,
   Group,
 ];

@@ -1,0 +1,27 @@
+import type { Knex } from '@app/db';
+
+/**
+ * Recomputes a run's counts and status from its houses. The run row is locked first, so the counting
+ * statement starts after any other house that finished at the same moment has committed: counts never lag.
+ * A started run with nothing PENDING is COMPLETED, or COMPLETED_WITH_FAILURES when a house FAILED.
+ */
+export async function refreshRunProgress(trx: Knex.Transaction, billRunId: number): Promise<void> {
+  await trx('bill_runs').where({ id: billRunId }).forUpdate().first('id');
+  await trx.raw(
+    `UPDATE bill_runs r SET
+       houses_total = c.total, houses_done = c.done, houses_already_billed = c.already_billed,
+       houses_failed = c.failed, houses_remaining = c.pending,
+       status = CASE WHEN r.started_at IS NULL THEN r.status WHEN c.pending > 0 THEN 'RUNNING'
+                     WHEN c.failed > 0 THEN 'COMPLETED_WITH_FAILURES' ELSE 'COMPLETED' END,
+       finished_at = CASE WHEN r.started_at IS NOT NULL AND c.pending = 0 THEN COALESCE(r.finished_at, now()) END,
+       updated_at = now()
+     FROM (SELECT count(*)::int AS total,
+                  (count(*) FILTER (WHERE status = 'DONE'))::int AS done,
+                  (count(*) FILTER (WHERE status = 'ALREADY_BILLED'))::int AS already_billed,
+                  (count(*) FILTER (WHERE status = 'FAILED'))::int AS failed,
+                  (count(*) FILTER (WHERE status = 'PENDING'))::int AS pending
+           FROM bill_run_houses WHERE bill_run_id = ?) c
+     WHERE r.id = ?`,
+    [billRunId, billRunId],
+  );
+}

@@ -1,0 +1,45 @@
+import type { Knex } from '@app/db';
+import { applyFilters, applyPage, type ListArgs } from '../../graphql/list-query';
+import type { ResourceSpec } from '../../rules';
+import { listSpecOf } from '../records/record-mapping';
+import { scopedQuery } from '../records/record-scope';
+import { csvLineSql, type ExportColumn } from './export-columns';
+
+export interface ExportSelection {
+  spec: ResourceSpec;
+  groupId: number | null;
+  filter: ListArgs['filter'];
+  sortField?: string | null;
+  sortOrder?: string | null;
+}
+
+/**
+ * The admin list's own query — scopedQuery (group, row filter) + applyFilters(listSpecOf(spec)) + the list's
+ * sort with its id tie-break — without the page, so the export is exactly the list the user filtered, row
+ * for row and in the same order. Throws the list's field errors (filter.x, sortField, sortOrder, X-Group-ID).
+ */
+export function exportQuery(db: Knex, selection: ExportSelection): Knex.QueryBuilder {
+  const list = listSpecOf(selection.spec);
+  const filtered = applyFilters(scopedQuery(db, selection.spec, selection.groupId), list, selection.filter);
+  // applyPage validates and applies the sort exactly as the list does; the export then drops its page.
+  const sorted = applyPage(filtered, list, { sortField: selection.sortField, sortOrder: selection.sortOrder, perPage: 1, page: 0 });
+  return sorted.clear('limit').clear('offset');
+}
+
+/**
+ * The export's SQL with $n placeholders, ready for a cursor or COPY: one column per field (`columns`, raw
+ * text for the XLSX cells) or one CSV line per row (`csv-line`, built by PostgreSQL).
+ */
+export function exportSql(db: Knex, selection: ExportSelection, columns: readonly ExportColumn[], shape: 'columns' | 'csv-line' = 'columns'): { sql: string; bindings: unknown[] } {
+  const select = shape === 'csv-line' ? [db.raw(`${csvLineSql(columns)} AS line`)] : columns.map((column) => db.raw(column.sql));
+  const query = exportQuery(db, selection).select(select);
+  const native = query.toSQL().toNative();
+  return { sql: native.sql, bindings: [...native.bindings] };
+}
+
+/** The filtered list's size (for progress), from the same query without its sort. */
+export async function countExportRows(db: Knex, selection: ExportSelection): Promise<number> {
+  const query = exportQuery(db, selection).clear('order').clearSelect();
+  const [row] = (await query.count({ count: '*' })) as Array<{ count: number | string }>;
+  return Number(row?.count ?? 0);
+}

@@ -1,0 +1,281 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import request from 'supertest';
+import { decodeJwt } from 'jose';
+import { signToken } from '../../auth/tokens';
+import { createQueues } from '../../jobs/create-queues';
+import { QUEUES } from '../../jobs/queues';
+import { resourceSpec, type ResourceSpec } from '../../rules';
+import { startApiHarness, type ApiHarness } from '../../testing';
+import { exportColumns } from './export-columns';
+import { cleanupExpiredExports, runExport } from './run-export.service';
+
+/*
+ * List exports over REST as the back office uses them: POST starts a job, the job (run here directly, as
+ * the worker would) streams the file, GET shows status, the download link carries the token as ?jwt=.
+ */
+
+const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'exports-test-'));
+process.env.EXPORTS_DIR = folder;
+const SECRET = new TextEncoder().encode('test-secret-test-secret-test-secret-0123');
+let api: ApiHarness;
+let staff: string;
+let readonly: string;
+let partner: string;
+let tenant: string;
+
+beforeAll(async () => {
+  api = await startApiHarness();
+  await createQueues(api.boss, [QUEUES['exports.run'], QUEUES['exports.cleanup']]);
+  [staff, readonly, partner, tenant] = await Promise.all([
+    api.signIn('staff@demo.test'),
+    api.signIn('readonly@demo.test'),
+    api.signIn('partner@demo.test'),
+    api.signIn('tenant@demo.test'),
+  ]);
+});
+afterAll(async () => {
+  await api.stop();
+  fs.rmSync(folder, { recursive: true, force: true });
+});
+
+const http = () => request(api.app.express);
+function start(kind: 'csv' | 'xlsx' | 'archives', body: Record<string, unknown>, token: string | null = staff, group: string | null = '1') {
+  const call = http().post(`/api/v2/exports/${kind}`);
+  if (token) call.set('Authorization', `Bearer ${token}`);
+  if (group) call.set('X-Group-ID', group);
+  return call.send(body);
+}
+
+/**
+ * Runs the export in a Node process of its own, as the workers do. Needed for archives: archiver is
+ * ESM-only and jest's CommonJS runtime cannot load it.
+ */
+function runExportInChild(id: string, options: Parameters<typeof runExport>[2] = {}): void {
+  const script = `
+    const { createKnex } = require('@app/db');
+    const { runExport } = require(${JSON.stringify(path.join(__dirname, 'run-export.service.ts'))});
+    const db = createKnex(process.argv[1], { poolMax: 3 });
+    runExport(db, process.argv[2], JSON.parse(process.argv[3])).then(() => db.destroy(), (error) => { console.error(error); process.exit(1); });`;
+  execFileSync(process.execPath, ['--import', 'tsx', '-e', script, api.db.url, id, JSON.stringify(options)], { env: { ...process.env, EXPORTS_DIR: folder }, stdio: 'inherit' });
+}
+
+async function exportFile(kind: 'csv' | 'xlsx' | 'archives', body: Record<string, unknown>, options: Parameters<typeof runExport>[2] = {}) {
+  const res = await start(kind, body);
+  expect(res.status).toBe(202);
+  expect(res.body).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), status: 'PENDING' });
+  const jobs = await api.boss.findJobs('exports.run', { data: { exportId: res.body.id } });
+  expect(jobs).toHaveLength(1); // queued in the same transaction as the row
+  if (kind === 'archives') runExportInChild(res.body.id, options);
+  else await runExport(api.db.knex, res.body.id, options);
+  const download = await http().get(`/api/v2/exports/${res.body.id}/download`).query({ jwt: staff }).buffer(true).parse(binary);
+  expect(download.status).toBe(200);
+  return { id: res.body.id as string, download };
+}
+
+function binary(res: request.Response, callback: (error: Error | null, body: Buffer) => void) {
+  const stream = res as unknown as NodeJS.ReadableStream;
+  const chunks: Buffer[] = [];
+  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+  stream.on('end', () => callback(null, Buffer.concat(chunks)));
+}
+
+/** A small RFC 4180 reader (quoted fields, doubled quotes, CRLF). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i += 1;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      i += 1;
+    } else field += c;
+  }
+  if (field || row.length) {
+    row.push(field);
+    rows.push(row);
+  }
+  return rows;
+}
+
+async function listViaGraphql(spec: ResourceSpec, filter: Record<string, unknown>): Promise<Array<Record<string, unknown>>> {
+  const plural = spec.plural ?? `${spec.name}s`;
+  const res = await api.graphql(`query($filter: JSON) { items: all${plural}(perPage: 1000, filter: $filter) { ${Object.keys(spec.fields).join(' ')} } }`, { filter }, staff, { 'X-Group-ID': '1' });
+  if (res.body.errors) throw new Error(JSON.stringify(res.body.errors));
+  return res.body.data.items;
+}
+
+/** The CSV text the export promises for a list value (see export-columns.ts). */
+function csvText(kind: string, value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (kind === 'money') return ((value as number) / 100).toFixed(2);
+  if (kind === 'json') return typeof value === 'string' ? value : JSON.stringify(value);
+  return String(value);
+}
+
+it('exports meter readings filtered by meter as CSV, row for row the GraphQL list, with labelled headers', async () => {
+  const spec = resourceSpec('MeterReading');
+  const [{ meter_id: meterId }] = await api.db.knex('meter_readings').where({ group_id: 1 }).groupBy('meter_id').orderByRaw('count(*) desc').limit(1).select('meter_id');
+  const { id, download } = await exportFile('csv', { fileName: 'Readings of one meter', resource: 'MeterReading', filter: { meterId } }, { batchSize: 7 });
+  expect(download.headers['content-type']).toBe('text/csv; charset=utf-8');
+  expect(download.headers['content-disposition']).toContain('attachment; filename="Readings of one meter.csv"');
+  const [header, ...rows] = parseCsv((download.body as Buffer).toString('utf8'));
+  expect(header).toEqual(exportColumns(spec).map((column) => column.label));
+  expect(header!.slice(0, 4)).toEqual(['ID', 'Created', 'Last changed', 'Meter']);
+  const list = await listViaGraphql(spec, { meterId });
+  expect(list.length).toBeGreaterThan(7); // several cursor batches
+  expect(rows).toEqual(list.map((record) => Object.entries(spec.fields).map(([name, field]) => csvText(field.kind, record[name]))));
+  const status = await http().get(`/api/v2/exports/${id}`).set('Authorization', `Bearer ${staff}`);
+  expect(status.body).toMatchObject({ status: 'DONE', progress: 100, rowCount: list.length, totalRows: list.length, format: 'csv', downloadPath: `/api/v2/exports/${id}/download` });
+});
+
+it('quotes commas, quotes and line breaks and writes money as pounds', async () => {
+  const [house] = await api.db.knex('houses').where({ group_id: 1 }).orderBy('id').limit(1).select('id');
+  await api.db.knex('houses').where({ id: house.id }).update({ street_name: '1, "The" Street\nBack' });
+  const spec = resourceSpec('House');
+  const { download } = await exportFile('csv', { fileName: 'one.csv', resource: 'House', filter: { id: house.id } });
+  const [, row] = parseCsv((download.body as Buffer).toString('utf8'));
+  const [record] = await listViaGraphql(spec, { id: house.id });
+  expect(row).toEqual(Object.entries(spec.fields).map(([name, field]) => csvText(field.kind, record![name])));
+  expect(row).toContain('1, "The" Street\nBack');
+  expect((download.body as Buffer).toString('utf8')).toContain('"1, ""The"" Street\nBack"');
+});
+
+it('exports houses filtered by status as XLSX: bold labelled header, typed cells, the list row for row', async () => {
+  const spec = resourceSpec('House');
+  const { download } = await exportFile('xlsx', { fileName: 'Active houses', resource: 'House', filter: { status: 'ACTIVE' }, sortField: 'id', sortOrder: 'ASC' }, { batchSize: 4 });
+  expect(download.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+  expect(download.headers['content-disposition']).toContain('filename="Active houses.xlsx"');
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(download.body as never);
+  const sheet = workbook.worksheets[0]!;
+  const columns = exportColumns(spec);
+  expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(columns.map((column) => column.label));
+  expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true);
+  const list = (await listViaGraphql(spec, { status: 'ACTIVE' })).sort((a, b) => Number(a.id) - Number(b.id));
+  expect(sheet.rowCount - 1).toBe(list.length);
+  list.forEach((record, index) => {
+    const row = sheet.getRow(index + 2);
+    columns.forEach((column, c) => {
+      const cell = row.getCell(c + 1).value;
+      const value = record[column.name];
+      if (value === null || value === undefined) expect(cell ?? null).toBeNull();
+      else if (column.kind === 'date') expect((cell as Date).toISOString().slice(0, 10)).toBe(value);
+      else if (column.kind === 'money') expect(cell).toBeCloseTo((value as number) / 100, 10);
+      else if (['int', 'ref', 'decimal'].includes(column.kind)) expect(cell).toBe(Number(value));
+      else if (column.kind === 'json') expect(cell).toBe(JSON.stringify(value));
+      else expect(cell).toBe(value);
+    });
+  });
+});
+
+it('zips the filtered bills as CSV parts of at most N rows with a README saying so', async () => {
+  const spec = resourceSpec('Bill');
+  const { download } = await exportFile('archives', { fileName: 'Bills', resource: 'Bill', filter: {} }, { archivePartRows: 4 });
+  expect(download.headers['content-type']).toBe('application/zip');
+  const file = path.join(folder, 'downloaded.zip');
+  fs.writeFileSync(file, download.body as Buffer);
+  const list = await listViaGraphql(spec, {});
+  const parts = Math.ceil(list.length / 4);
+  const names = execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' }).trim().split('\n');
+  expect(names).toEqual([...Array.from({ length: parts }, (_, i) => `Bills-part-${String(i + 1).padStart(4, '0')}.csv`), 'README.txt']);
+  const rows = names.slice(0, -1).flatMap((name) => parseCsv(execFileSync('unzip', ['-p', file, name], { encoding: 'utf8' })).slice(1));
+  expect(rows.map((row) => row[0])).toEqual(list.map((record) => String(record.id)));
+  expect(execFileSync('unzip', ['-p', file, 'README.txt'], { encoding: 'utf8' })).toContain(`${list.length} row(s) in ${parts} CSV file(s)`);
+});
+
+describe('refusals', () => {
+  it('refuses bad input with field errors naming the field', async () => {
+    const unknown = await start('csv', { fileName: 'x', resource: 'Spaceship' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error.fields).toEqual([expect.objectContaining({ field: 'resource' })]);
+    const badField = await start('csv', { fileName: 'x', resource: 'House', filter: { colour: 'red' } });
+    expect(badField.status).toBe(400);
+    expect(badField.body.error.fields).toEqual([expect.objectContaining({ field: 'filter.colour' })]);
+    for (const fileName of ['../etc/passwd', 'a/b', 'a\\b', '.hidden', '']) {
+      const bad = await start('xlsx', { fileName, resource: 'House' });
+      expect(bad.status).toBe(400);
+      expect(bad.body.error.fields).toEqual([expect.objectContaining({ field: 'fileName' })]);
+    }
+    const badSort = await start('csv', { fileName: 'x', resource: 'House', sortField: 'colour' });
+    expect(badSort.body.error.fields).toEqual([expect.objectContaining({ field: 'sortField' })]);
+    const badDate = await start('csv', { fileName: 'x', resource: 'MeterReading', filter: { readingDate_gte: 'last week' } });
+    expect(badDate.status).toBe(400);
+    expect(badDate.body.error.fields).toEqual([expect.objectContaining({ field: 'filter' })]);
+    const noGroup = await start('csv', { fileName: 'x', resource: 'House' }, staff, null);
+    expect(noGroup.status).toBe(400);
+    expect(noGroup.body.error.fields).toEqual([expect.objectContaining({ field: 'X-Group-ID' })]);
+    expect(await api.db.knex('export_files').whereIn('file_name', ['x.csv', 'x.xlsx']).count({ n: '*' })).toEqual([{ n: 0 }]);
+  });
+
+  it('refuses a user without READ on the list, and anyone not signed in', async () => {
+    const noRead = await start('csv', { fileName: 'houses', resource: 'House' }, partner);
+    expect(noRead.status).toBe(403);
+    expect(noRead.body.error.message).toMatch(/READ on properties/);
+    expect((await start('csv', { fileName: 'houses', resource: 'House' }, tenant)).status).toBe(403);
+    expect((await start('csv', { fileName: 'houses', resource: 'House' }, null)).status).toBe(401);
+    // The partner desk may read meter readings, so it may export them.
+    expect((await start('csv', { fileName: 'readings', resource: 'MeterReading' }, partner)).status).toBe(202);
+  });
+
+  it("refuses a download without a token, with an expired one or another user's, and an unfinished or expired export", async () => {
+    const res = await start('csv', { fileName: 'houses', resource: 'House', filter: { status: 'CLOSED' } });
+    const id = res.body.id as string;
+    const download = (jwt?: string) => http().get(`/api/v2/exports/${id}/download`).query(jwt ? { jwt } : {});
+
+    const unfinished = await download(staff);
+    expect(unfinished.status).toBe(409);
+    expect(unfinished.body.error).toMatchObject({ code: 'CONFLICT', message: expect.stringMatching(/not ready yet \(PENDING/) });
+    await runExport(api.db.knex, id);
+
+    expect((await download()).status).toBe(401);
+    const claims = decodeJwt(staff) as unknown as Parameters<typeof signToken>[0];
+    const expired = await signToken({ user_id: claims.user_id, role: claims.role, sid: claims.sid, options: claims.options }, SECRET, -60);
+    const refused = await download(expired);
+    expect(refused.status).toBe(401);
+    expect(refused.body.error.code).toBe('UNAUTHENTICATED');
+    const other = await download(readonly);
+    expect(other.status).toBe(403);
+    expect(other.body.error.message).toMatch(/another user/);
+    expect((await http().get(`/api/v2/exports/${id}`).set('Authorization', `Bearer ${readonly}`)).status).toBe(403);
+    expect((await download(staff)).status).toBe(200);
+
+    await api.db.knex('export_files').where({ id }).update({ expires_at: new Date(Date.now() - 1000) });
+    const gone = await download(staff);
+    expect(gone.status).toBe(404);
+    expect(gone.body.error.message).toMatch(/expired/);
+    expect((await cleanupExpiredExports(api.db.knex)).expired).toBeGreaterThanOrEqual(1);
+    expect(fs.existsSync(path.join(folder, `${id}.csv`))).toBe(false);
+    expect(await api.db.knex('export_files').where({ id }).first()).toMatchObject({ status: 'EXPIRED', file_deleted_at: expect.any(Date) });
+    expect((await http().get(`/api/v2/exports/${id}`).set('Authorization', `Bearer ${staff}`)).body.status).toBe('EXPIRED');
+  });
+
+  it('marks a failed export FAILED with "export error: <reason>"', async () => {
+    const res = await start('csv', { fileName: 'doomed', resource: 'House' });
+    await api.db.knex('export_files').where({ id: res.body.id }).update({ sort_field: 'colour' });
+    await expect(runExport(api.db.knex, res.body.id)).rejects.toThrow(/^export error: sortField: cannot use "colour"/);
+    const status = await http().get(`/api/v2/exports/${res.body.id}`).set('Authorization', `Bearer ${staff}`);
+    expect(status.body).toMatchObject({ status: 'FAILED', error: expect.stringMatching(/^export error: /), downloadPath: null });
+    const download = await http().get(`/api/v2/exports/${res.body.id}/download`).query({ jwt: staff });
+    expect(download.status).toBe(409);
+    expect(download.body.error.message).toMatch(/failed: export error/);
+  });
+});

@@ -1,0 +1,7 @@
+/** List exports (CSV, XLSX, zip) as jobs: what the REST route, the workers and the bench use. */
+export { requestExport, exportStatus, openExportDownload, toStatusView, type ExportCaller, type ExportStatusView } from './exports.service';
+export { runExport, cleanupExpiredExports, reportJobProgress, PROGRESS_EVERY, type ExportProgress, type RunExportOutcome } from './run-export.service';
+export { exportsDir, exportFilePath, EXPORT_TTL_HOURS, CONTENT_TYPES, type ExportFormat, type ExportStatus } from './export-files';
+export { exportColumns, exportLabel, csvLineSql } from './export-columns';
+export { exportQuery, exportSql, countExportRows } from './export-query';
+export { cursorBatches } from './row-cursor';

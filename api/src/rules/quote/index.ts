@@ -1,0 +1,4 @@
+export * from './calculate';
+export * from './money';
+export * from './regions';
+export * from './validate';
