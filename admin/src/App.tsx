@@ -19,6 +19,7 @@ import { CatalogueCreate, CatalogueEdit, CatalogueList, CatalogueShow, represent
 import { RoleCreate, RoleEdit, RoleList } from './resources/backoffice-roles';
 import { StaffCreate, StaffEdit, StaffList } from './resources/backoffice-users';
 import { JobList, JobQueueList, JobScheduleList, JobShow } from './resources/jobs';
+import { BillRunList, BillRunShow, BillShow } from './resources/billing';
 
 type Boot =
   | { status: 'loading' }
@@ -77,8 +78,8 @@ export function App({ groupId }: { groupId: number }) {
             key={spec.name}
             name={spec.name}
             icon={GROUP_ICONS[spec.menu]}
-            list={CatalogueList}
-            show={CatalogueShow}
+            list={spec.name === 'BillRun' ? BillRunList : CatalogueList}
+            show={spec.name === 'BillRun' ? BillRunShow : spec.name === 'Bill' ? BillShow : CatalogueShow}
             create={spec.create ? CatalogueCreate : undefined}
             edit={spec.update ? CatalogueEdit : undefined}
             recordRepresentation={representationOf(spec)}

@@ -9,6 +9,7 @@ import { formatError } from './graphql/format-error';
 import { buildResolvers, typeDefs } from './graphql/schema';
 import { loadTokenSecret } from './auth/token-secret';
 import { configRoute } from './rest/config.route';
+import { billPdfRoute } from './rest/bill-pdf.route';
 import { exportsRoute } from './rest/exports.route';
 import { apiNotFound, errorHandler } from './rest/error-handler';
 import { healthRoute } from './rest/health.route';
@@ -57,6 +58,7 @@ export async function createApp({ db, boss, config, tokenSecret = loadTokenSecre
   app.use('/api/v2', attachUser(db, tokenSecret), configRoute(db, config), logRoute(db), googleAuthRoute(db, config, tokenSecret));
   app.use('/api/v2', pageViewsRoute(db));
   app.use('/api/v2', exportsRoute(db, boss));
+  app.use('/api/v2', billPdfRoute(db));
   app.use('/api/v2/graphql', expressMiddleware(apollo, { context: buildContext({ db, boss, config, tokenSecret }) }));
   app.use('/api', apiNotFound);
   if (withFrontends) app.use(serveFrontends());

@@ -1,7 +1,9 @@
 import type { QueueName } from '@app/api';
 import type { Handler } from './handler';
+import { billingFinalStatementsHandler } from './handlers/billing-final-statements';
 import { billingHouseHandler } from './handlers/billing-house';
 import { billingRunHandler } from './handlers/billing-run';
+import { billingStatementEmailHandler } from './handlers/billing-statement-email';
 import { deliverOutboxMessageHandler } from './handlers/deliver-outbox-message';
 import { exportCleanupHandler } from './handlers/export-cleanup';
 import { exportRunHandler } from './handlers/export-run';
@@ -15,4 +17,6 @@ export const HANDLERS: { [Q in QueueName]: Handler<Q> } = {
   'exports.cleanup': exportCleanupHandler,
   'billing.run': billingRunHandler,
   'billing.house': billingHouseHandler,
+  'billing.final-statements': billingFinalStatementsHandler,
+  'billing.statement-email': billingStatementEmailHandler,
 };

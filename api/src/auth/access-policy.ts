@@ -1,4 +1,5 @@
 import { billingOperationAccess } from '../modules/billing/billing.graphql';
+import { financeOperationAccess } from '../modules/finance/finance.graphql';
 import { recordsOperationAccess } from '../modules/records/records.graphql';
 import { backoffice, PUBLIC, roles, SIGNED_IN, type Access } from './access';
 
@@ -61,6 +62,8 @@ export const OPERATION_ACCESS: Record<string, Access> = {
   ...recordsOperationAccess(),
   // Bill runs: start, schedule the automation, retry failed houses.
   ...billingOperationAccess,
+  // Finance: sales journals (salesJournals WRITE) and Sage exports (accounting WRITE).
+  ...financeOperationAccess,
 };
 
 /** REST routes, as `METHOD /path` under /api/v2. Mounted only through restRoute(), which looks them up here. */
@@ -77,4 +80,6 @@ export const REST_ACCESS: Record<string, Access> = {
   'POST /exports/archives': roles('backoffice', 'partner'),
   'GET /exports/:id': roles('backoffice', 'partner'),
   'GET /exports/:id/download': roles('backoffice', 'partner'),
+  // A statement's PDF (a plain link with ?jwt=…): staff who may read billing, any group (the bill names it).
+  'GET /bills/:id/pdf': backoffice('billing', 'READ'),
 };

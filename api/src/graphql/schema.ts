@@ -3,6 +3,7 @@ import { assertAllowed, type Access } from '../auth/access';
 import { OPERATION_ACCESS } from '../auth/access-policy';
 import { backofficeUsersResolvers, backofficeUsersTypeDefs } from '../modules/backoffice-users/backoffice-users.graphql';
 import { billingResolvers, billingTypeDefs } from '../modules/billing/billing.graphql';
+import { financeResolvers, financeTypeDefs } from '../modules/finance/finance.graphql';
 import { identityResolvers, identityTypeDefs } from '../modules/identity/identity.graphql';
 import { jobsResolvers, jobsTypeDefs } from '../modules/jobs/jobs.graphql';
 import { quotesResolvers, quotesTypeDefs } from '../modules/quotes/quotes.graphql';
@@ -30,8 +31,8 @@ const baseTypeDefs = /* GraphQL */ `
 `;
 
 /** Each module contributes its SDL and resolvers here. */
-export const typeDefs = [baseTypeDefs, settingsTypeDefs, siteTypeDefs, identityTypeDefs, backofficeUsersTypeDefs, jobsTypeDefs, recordsTypeDefs, quotesTypeDefs, billingTypeDefs];
-const moduleResolvers: ResolverMap[] = [settingsResolvers, siteResolvers, identityResolvers, backofficeUsersResolvers, jobsResolvers, recordsResolvers, quotesResolvers, billingResolvers];
+export const typeDefs = [baseTypeDefs, settingsTypeDefs, siteTypeDefs, identityTypeDefs, backofficeUsersTypeDefs, jobsTypeDefs, recordsTypeDefs, quotesTypeDefs, billingTypeDefs, financeTypeDefs];
+const moduleResolvers: ResolverMap[] = [settingsResolvers, siteResolvers, identityResolvers, backofficeUsersResolvers, jobsResolvers, recordsResolvers, quotesResolvers, billingResolvers, financeResolvers];
 
 const ROOT_TYPES = ['Query', 'Mutation'] as const;
 const PLACEHOLDER_FIELD = '_empty';

@@ -21,6 +21,9 @@ export interface JobPayloads {
   'exports.cleanup': Record<string, never>;
   'billing.run': { billRunId: number };
   'billing.house': { billRunId: number; houseContractId: number; periodStart: string; periodEnd: string };
+  'billing.statement-email': { billId: number };
+  /** No tenant contract: the daily sweep that enqueues one job per contract due a final statement. */
+  'billing.final-statements': { tenantContractId?: number };
 }
 
 export type QueueName = keyof JobPayloads;
@@ -60,6 +63,19 @@ export const QUEUES: Record<QueueName, QueueDefinition> = {
     // One job at a time per house and period (singletonKey houseContractId:periodStart:periodEnd); the unique
     // index on issued statements per contract and period is what really prevents a second statement.
     options: { retryLimit: 3, retryDelay: 30, retryBackoff: true, retryDelayMax: 900, expireInSeconds: 300, policy: 'singleton' },
+  },
+  'billing.final-statements': {
+    name: 'billing.final-statements',
+    description: 'PLAN final statements: the daily sweep enqueues one job per tenant contract ended in the last 12 weeks without one; each job issues one',
+    // One job queued or running per tenant contract (singletonKey final-statement:<id>); the unique index on
+    // issued tenant statements is what really prevents a second final statement.
+    options: { retryLimit: 3, retryDelay: 60, retryBackoff: true, retryDelayMax: 1800, expireInSeconds: 300, policy: 'exclusive' },
+  },
+  'billing.statement-email': {
+    name: 'billing.statement-email',
+    description: 'E-mails one tenant statement: renders its PDF and writes an outbox e-mail with it attached',
+    // One job queued or running per statement (singletonKey statement-email:<billId>); the job itself finds a message already queued.
+    options: { retryLimit: 3, retryDelay: 60, retryBackoff: true, retryDelayMax: 1800, expireInSeconds: 120, policy: 'exclusive' },
   },
 };
 

@@ -71,7 +71,11 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     async stop() {
       if (stopped) return;
       stopped = true;
+      const postmaster = readPid(path.join(dataDir, 'postmaster.pid'));
       await run(bins.pg_ctl, ['stop', '-D', dataDir, '-m', 'fast', '-w', '-t', '30'], runAs);
+      // pg_ctl returns once the pid file is gone; the postmaster exits a moment later. Stopped means gone.
+      const deadline = Date.now() + 5000;
+      while (postmaster !== null && isProcessAlive(postmaster) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
       fs.rmSync(ownerFile, { force: true });
       log('Embedded PostgreSQL stopped');
     },

@@ -9,6 +9,8 @@ import * as listIndexes from './20261122000010_list_indexes';
 import * as quotes from './20261122000020_quotes';
 import * as exportFiles from './20261122000030_exports';
 import * as billRuns from './20261122000040_bill_runs';
+import * as finance from './20261122000050_finance';
+import * as outboxAttachments from './20261122000061_outbox_attachments';
 
 /** Every migration in order. Append new ones at the end; never edit or remove an applied one. */
 export const migrations: Array<[string, Knex.Migration]> = [
@@ -22,4 +24,6 @@ export const migrations: Array<[string, Knex.Migration]> = [
   ['20261122000020_quotes', quotes],
   ['20261122000030_exports', exportFiles],
   ['20261122000040_bill_runs', billRuns],
+  ['20261122000050_finance', finance],
+  ['20261122000061_outbox_attachments', outboxAttachments],
 ];

@@ -1,4 +1,5 @@
 import { BulkDeleteButton, Datagrid, List, useCanAccess } from 'react-admin';
+import { CatalogueListActions } from '../exports';
 import { columnsFor } from './columns';
 import { useCatalogueFilters } from './filters';
 import { LimitedPagination } from './LimitedPagination';
@@ -16,6 +17,7 @@ export function CatalogueList() {
       sort={spec.defaultSort}
       perPage={25}
       exporter={false}
+      actions={<CatalogueListActions />}
       pagination={<LimitedPagination limit={spec.countLimit} />}
     >
       <Datagrid rowClick="show" bulkActionButtons={bulkActions}>

@@ -1,6 +1,8 @@
+import type { PgBoss } from 'pg-boss';
+import { enqueueStatementEmails } from './pdf/statement-email.service';
 import type { Knex } from '@app/db';
 import { generateHouseStatement, type HouseStatementOutcome } from './house-statement.service';
-import { refreshRunProgress } from './run-progress';
+import { moveRunHouse } from './run-progress';
 
 export interface HouseJob {
   billRunId: number;
@@ -20,7 +22,8 @@ const RUN_HOUSE_STATUS = { BILLED: 'DONE', ALREADY_BILLED: 'ALREADY_BILLED', NOT
  * too, in a transaction of its own, and rethrown so the queue retries the job. A house already DONE stays
  * DONE when a duplicate job finds it billed.
  */
-export async function billHouseForRun(db: Knex, job: HouseJob): Promise<HouseJobOutcome> {
+/** `boss`, when given, e-mails each new tenant statement (a job per statement, enqueued with the statement). */
+export async function billHouseForRun(db: Knex, job: HouseJob, boss?: PgBoss): Promise<HouseJobOutcome> {
   const { billRunId, houseContractId } = job;
   const run: { issue_date: string; period_start: string; period_end: string } | undefined = await db('bill_runs').where({ id: billRunId }).first('issue_date', 'period_start', 'period_end');
   const member = await db('bill_run_houses').where({ bill_run_id: billRunId, house_contract_id: houseContractId }).first('id');
@@ -28,16 +31,18 @@ export async function billHouseForRun(db: Knex, job: HouseJob): Promise<HouseJob
   try {
     return await db.transaction(async (trx) => {
       const outcome = await generateHouseStatement(trx, { houseContractId, periodStart: run.period_start, periodEnd: run.period_end, issueDate: run.issue_date });
+      if (boss && outcome.status === 'BILLED') await enqueueStatementEmails(boss, trx, outcome.houseBillId);
       return recordOutcome(trx, job, outcome);
     });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     await db.transaction(async (trx) => {
       await trx('house_contracts').where({ id: houseContractId }).update({ billing_status: 'NOT_MADE_IN_BILL_RUN', updated_at: trx.fn.now() });
+      const house = await trx('bill_run_houses').where({ bill_run_id: billRunId, house_contract_id: houseContractId }).forUpdate().first('id', 'status');
       await trx('bill_run_houses')
-        .where({ bill_run_id: billRunId, house_contract_id: houseContractId })
+        .where({ id: house.id })
         .update({ status: 'FAILED', billing_status: 'NOT_MADE_IN_BILL_RUN', error: message, attempts: trx.raw('attempts + 1'), updated_at: trx.fn.now() });
-      await refreshRunProgress(trx, billRunId);
+      await moveRunHouse(trx, billRunId, house.status, 'FAILED');
     });
     throw error;
   }
@@ -56,6 +61,6 @@ async function recordOutcome(trx: Knex.Transaction, job: HouseJob, outcome: Hous
   await trx('bill_run_houses')
     .where({ id: row.id })
     .update({ status, bill_id: billId, ...(keepDone ? {} : { billing_status: billingStatus }), error, attempts: trx.raw('attempts + 1'), updated_at: trx.fn.now() });
-  await refreshRunProgress(trx, job.billRunId);
+  await moveRunHouse(trx, job.billRunId, row.status, status);
   return { billRunId: job.billRunId, houseContractId: job.houseContractId, status, billingStatus, billId, ...(error ? { error } : {}) };
 }

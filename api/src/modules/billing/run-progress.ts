@@ -25,3 +25,26 @@ export async function refreshRunProgress(trx: Knex.Transaction, billRunId: numbe
     [billRunId, billRunId],
   );
 }
+
+const COUNTER: Readonly<Record<string, string>> = {
+  PENDING: 'houses_remaining',
+  DONE: 'houses_done',
+  ALREADY_BILLED: 'houses_already_billed',
+  FAILED: 'houses_failed',
+};
+
+/**
+ * One house's move from one status to another, as a change of the run's counters: a single-row update, so
+ * the cost per house does not grow with the run (recounting every house each time made a run quadratic).
+ */
+export async function moveRunHouse(trx: Knex.Transaction, billRunId: number, from: string, to: string): Promise<void> {
+  if (from === to || !COUNTER[from] || !COUNTER[to]) return;
+  await trx.raw(`UPDATE bill_runs SET ${COUNTER[from]} = ${COUNTER[from]} - 1, ${COUNTER[to]} = ${COUNTER[to]} + 1, updated_at = now() WHERE id = ?`, [billRunId]);
+  await trx.raw(
+    `UPDATE bill_runs SET
+       status = CASE WHEN houses_remaining > 0 THEN 'RUNNING' WHEN houses_failed > 0 THEN 'COMPLETED_WITH_FAILURES' ELSE 'COMPLETED' END,
+       finished_at = CASE WHEN houses_remaining = 0 THEN COALESCE(finished_at, now()) END
+     WHERE id = ? AND started_at IS NOT NULL`,
+    [billRunId],
+  );
+}

@@ -1,5 +1,6 @@
 import type { Knex } from '@app/db';
 import type { DeliveryAdapters } from './adapters/select-adapters';
+import type { OutgoingEmail } from './adapters/types';
 
 export type DeliveryOutcome = 'sent' | 'already-sent';
 type AttemptOutcome = DeliveryOutcome | 'failed';
@@ -12,6 +13,12 @@ interface OutboxRow {
   text_body: string;
   html_body: string | null;
   status: 'PENDING' | 'SENT' | 'FAILED';
+}
+
+/** The stored attachments of an e-mail, as the adapters take them (nothing when it has none). */
+async function attachmentsOf(trx: Knex, messageId: number): Promise<{ attachments?: NonNullable<OutgoingEmail['attachments']> }> {
+  const rows: Array<{ filename: string; content_type: string; content: Buffer }> = await trx('outbox_attachments').where({ message_id: messageId }).orderBy('id').select('filename', 'content_type', 'content');
+  return rows.length ? { attachments: rows.map((row) => ({ filename: row.filename, contentType: row.content_type, content: row.content })) } : {};
 }
 
 /**
@@ -34,7 +41,7 @@ export async function deliverOutboxMessage(
     try {
       const { providerMessageId } =
         row.channel === 'EMAIL'
-          ? await adapters.email.send({ outboxId: row.id, to: row.recipient, subject: row.subject ?? '', text: row.text_body, html: row.html_body })
+          ? await adapters.email.send({ outboxId: row.id, to: row.recipient, subject: row.subject ?? '', text: row.text_body, html: row.html_body, ...(await attachmentsOf(trx, row.id)) })
           : await adapters.sms.send({ outboxId: row.id, to: row.recipient, text: row.text_body });
       await trx('outbox_messages')
         .where({ id: row.id })

@@ -8,6 +8,14 @@ export interface EmailToQueue {
   subject: string;
   text: string;
   html?: string;
+  /** Files sent with the e-mail (stored with the message, in the same transaction). */
+  attachments?: EmailAttachment[];
+}
+
+export interface EmailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 export interface SmsToQueue {
@@ -26,8 +34,16 @@ export async function queueEmail(trx: Knex.Transaction, boss: PgBoss, email: Ema
   if (!EMAIL.test(email.to)) errors.push({ field: 'to', rule: 'email', message: 'must be a valid e-mail address' });
   if (!email.subject.trim()) errors.push({ field: 'subject', rule: 'required', message: 'is required' });
   if (!email.text.trim()) errors.push({ field: 'text', rule: 'required', message: 'is required' });
+  (email.attachments ?? []).forEach((attachment, index) => {
+    if (!attachment.filename.trim()) errors.push({ field: `attachments.${index}.filename`, rule: 'required', message: 'is required' });
+    if (!Buffer.isBuffer(attachment.content)) errors.push({ field: `attachments.${index}.content`, rule: 'type', message: 'must be bytes' });
+  });
   if (errors.length) throw DomainError.invalid(errors);
-  return insertAndEnqueue(trx, boss, { channel: 'EMAIL', recipient: email.to, subject: email.subject, text_body: email.text, html_body: email.html ?? null });
+  const attachments = email.attachments ?? [];
+  return insertAndEnqueue(trx, boss, { channel: 'EMAIL', recipient: email.to, subject: email.subject, text_body: email.text, html_body: email.html ?? null }, async (messageId) => {
+    if (attachments.length === 0) return;
+    await trx('outbox_attachments').insert(attachments.map((attachment) => ({ message_id: messageId, filename: attachment.filename, content_type: attachment.contentType, content: attachment.content })));
+  });
 }
 
 export async function queueSms(trx: Knex.Transaction, boss: PgBoss, sms: SmsToQueue): Promise<number> {
@@ -36,9 +52,10 @@ export async function queueSms(trx: Knex.Transaction, boss: PgBoss, sms: SmsToQu
   return insertAndEnqueue(trx, boss, { channel: 'SMS', recipient: sms.to, subject: null, text_body: sms.text, html_body: null });
 }
 
-async function insertAndEnqueue(trx: Knex.Transaction, boss: PgBoss, row: Record<string, unknown>): Promise<number> {
+async function insertAndEnqueue(trx: Knex.Transaction, boss: PgBoss, row: Record<string, unknown>, withMessage?: (messageId: number) => Promise<void>): Promise<number> {
   const [inserted] = await trx('outbox_messages').insert(row).returning('id');
   const messageId = Number(inserted.id);
+  await withMessage?.(messageId);
   await enqueue(boss, trx, 'outbox.deliver', { messageId });
   return messageId;
 }

@@ -13,6 +13,7 @@ export function buildMail(email: OutgoingEmail, from: string): Mail.Options {
     subject: email.subject,
     text: email.text,
     ...(email.html ? { html: email.html } : {}),
+    ...(email.attachments?.length ? { attachments: email.attachments.map(({ filename, contentType, content }) => ({ filename, contentType, content })) } : {}),
     messageId: `<outbox-${email.outboxId}@${domain}>`,
     headers: { 'X-Outbox-Id': String(email.outboxId) },
   };

@@ -5,6 +5,8 @@ export interface OutgoingEmail {
   subject: string;
   text: string;
   html: string | null;
+  /** The message's attachments, if it has any. */
+  attachments?: Array<{ filename: string; contentType: string; content: Buffer }>;
 }
 
 export interface OutgoingSms {

@@ -1,0 +1,89 @@
+import { getToken } from '@app/api/client';
+import { requestHeaders } from '../../providers/requestHeaders';
+
+/** The three list exports of specification §7 and the REST path each is started on. */
+export type ExportFormat = 'csv' | 'xlsx' | 'zip';
+
+export const EXPORT_PATHS: Record<ExportFormat, string> = {
+  csv: '/api/v2/exports/csv',
+  xlsx: '/api/v2/exports/xlsx',
+  zip: '/api/v2/exports/archives',
+};
+
+const EXTENSIONS: Record<ExportFormat, string> = { csv: 'csv', xlsx: 'xlsx', zip: 'zip' };
+
+/** What the list sends: its resource, current filter and sort, and the file's name. */
+export interface ExportRequest {
+  fileName: string;
+  resource: string;
+  filter: Record<string, unknown>;
+  sortField?: string;
+  sortOrder?: string;
+}
+
+/** GET /api/v2/exports/:id (the fields the button uses). */
+export interface ExportStatus {
+  id: string;
+  status: 'PENDING' | 'RUNNING' | 'DONE' | 'FAILED' | 'EXPIRED' | string;
+  progress: number;
+  error: string | null;
+  fileName: string;
+  downloadPath: string | null;
+}
+
+/** After the link is clicked it stays in the page this long, then goes (specification §7). */
+export const DOWNLOAD_LINK_TTL_MS = 1000;
+
+/** "Houses" on 21 November 2026 → "houses-2026-11-21.csv". */
+export function exportFileName(label: string, format: ExportFormat, isoDate: string): string {
+  const base = label
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return `${base || 'export'}-${isoDate}.${EXTENSIONS[format]}`;
+}
+
+/** The server's message of a refused call ({ error: { message, fields } }), or the HTTP status. */
+async function failure(res: Response): Promise<Error> {
+  const body = (await res.json().catch(() => ({}))) as { error?: { message?: string; fields?: Array<{ field: string; message: string }> } };
+  const fields = (body.error?.fields ?? []).map((f) => `${f.field}: ${f.message}`).join('; ');
+  const message = body.error?.message ?? `HTTP ${res.status}`;
+  return new Error(fields ? `${message} (${fields})` : message);
+}
+
+function headers(groupId: number): Record<string, string> {
+  return { 'content-type': 'application/json', ...requestHeaders(groupId, getToken()) };
+}
+
+/** POST /exports/{csv,xlsx,archives}: the job is queued (202) and answers its id. */
+export async function startExport(format: ExportFormat, request: ExportRequest, groupId: number): Promise<{ id: string; status: string }> {
+  const res = await fetch(EXPORT_PATHS[format], { method: 'POST', credentials: 'omit', headers: headers(groupId), body: JSON.stringify(request) });
+  if (!res.ok) throw await failure(res);
+  return (await res.json()) as { id: string; status: string };
+}
+
+export async function fetchExportStatus(id: string, groupId: number): Promise<ExportStatus> {
+  const res = await fetch(`/api/v2/exports/${encodeURIComponent(id)}`, { credentials: 'omit', headers: headers(groupId), cache: 'no-store' });
+  if (!res.ok) throw await failure(res);
+  return (await res.json()) as ExportStatus;
+}
+
+/** The secure download URL: a plain link cannot send headers, so the token rides as `jwt` (specification §7). */
+export function secureDownloadUrl(status: Pick<ExportStatus, 'id' | 'downloadPath'>, token: string | null): string {
+  const path = status.downloadPath ?? `/api/v2/exports/${encodeURIComponent(status.id)}/download`;
+  return token ? `${path}?jwt=${encodeURIComponent(token)}` : path;
+}
+
+/** Downloads through a temporary `<a download>`: added, clicked, and removed after DOWNLOAD_LINK_TTL_MS. */
+export function downloadThroughLink(url: string, fileName: string): void {
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  link.style.display = 'none';
+  link.dataset.exportDownload = 'true';
+  document.body.appendChild(link);
+  link.click();
+  window.setTimeout(() => link.remove(), DOWNLOAD_LINK_TTL_MS);
+}

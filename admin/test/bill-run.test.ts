@@ -1,0 +1,68 @@
+import { createTestDatabase, useProductInBrowser, waitFor, type TestDatabase } from '@app/api/testing';
+import { GOLDEN_HOUSE, buildBillHouse, type BuiltHouse } from '../../api/src/modules/billing/billing-test-data';
+import { signInToBackOffice } from './sign-in-helpers';
+
+/*
+ * A bill run from the back office: staff start one for March 2026, watch it finish, open a tenant statement
+ * from the Bills list and its PDF. The demo set's BILL houses depend on the day it was generated, so the
+ * test adds a house it knows is billable for the period (two tenants, electricity and gas read on both ends).
+ */
+
+let db: TestDatabase;
+let house: BuiltHouse;
+const running = useProductInBrowser(async () => {
+  db = await createTestDatabase({ withDemoData: true });
+  house = await buildBillHouse(db.knex, { ...GOLDEN_HOUSE, groupId: 1 });
+  return { databaseUrl: db.url };
+});
+afterAll(() => db?.drop());
+
+it('starts a bill run, watches it complete, and opens a statement and its PDF', async () => {
+  const page = await (await running.browser().newContext()).newPage();
+  const { baseUrl } = running.product();
+  await signInToBackOffice(page, baseUrl, 'staff@demo.test', '/admin/1/BillRun');
+
+  await page.getByRole('button', { name: 'Start bill run' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Start bill run' });
+  await dialog.getByLabel('Period start').fill('2026-03-01');
+  await dialog.getByLabel('Period end').fill('2026-03-31');
+  await dialog.getByRole('button', { name: 'Start', exact: true }).click();
+
+  // The new run's page shows its progress and refreshes by itself until the run is finished.
+  await page.waitForURL(/\/admin\/1\/BillRun\/\d+\/show/);
+  const progress = page.getByTestId('bill-run-progress');
+  await progress.waitFor();
+  await waitFor('the bill run to finish', async () => /^COMPLETED/.test((await progress.getAttribute('data-status')) ?? ''), 90000);
+  await progress.getByText(/ 0 remaining /).waitFor();
+  await progress.getByText('Finished').waitFor();
+  const runId = Number(/BillRun\/(\d+)\/show/.exec(page.url())![1]);
+  const run = await db.knex('bill_runs').where({ id: runId }).first();
+  expect(run).toMatchObject({ group_id: 1, period_start: '2026-03-01', period_end: '2026-03-31', houses_remaining: 0 });
+  expect(await db.knex('bill_run_houses').where({ bill_run_id: runId, house_contract_id: house.houseContractId }).first('status')).toEqual({ status: 'DONE' });
+  await progress.getByText(`${run.houses_done} done`, { exact: false }).waitFor();
+  // Retrying is offered only when a house failed.
+  const retry = page.getByRole('button', { name: 'Retry failed houses' });
+  expect(await retry.isDisabled()).toBe(run.houses_failed === 0);
+
+  // The Bills list, filtered to the first tenant, opens the statement; its PDF link serves the PDF.
+  const filter = encodeURIComponent(JSON.stringify({ tenantContractId: house.tenantContractIds[0] }));
+  await page.goto(`${baseUrl}/admin/1/Bill?filter=${filter}`);
+  await page.locator('tbody tr').first().click();
+  await page.waitForURL(/\/admin\/1\/Bill\/\d+\/show/);
+  const billId = Number(/Bill\/(\d+)\/show/.exec(page.url())![1]);
+  expect(await db.knex('bills').where({ id: billId }).first('kind', 'tenant_contract_id', 'total_pence')).toEqual({ kind: 'TENANT_STATEMENT', tenant_contract_id: house.tenantContractIds[0], total_pence: 10779 });
+
+  const link = page.getByTestId('bill-pdf-link');
+  const href = await link.getAttribute('href');
+  expect(href).toMatch(new RegExp(`^/api/v2/bills/${billId}/pdf\\?jwt=`));
+  const pdf = await page.evaluate(async (url) => {
+    const res = await fetch(url);
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    return { status: res.status, type: res.headers.get('content-type'), head: String.fromCharCode(...bytes.slice(0, 5)), size: bytes.length };
+  }, href!);
+  expect(pdf).toMatchObject({ status: 200, type: 'application/pdf', head: '%PDF-' });
+  expect(pdf.size).toBeGreaterThan(1000);
+
+  // Without the token the same URL is refused.
+  expect(await page.evaluate(async (url) => (await fetch(url)).status, `/api/v2/bills/${billId}/pdf`)).toBe(401);
+});

@@ -1,0 +1,332 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createKnex, ensureDatabase, repoRoot, runMigrations, type Knex } from '@app/db';
+import { BILL_RUN_PERIOD, buildBillRunSet } from '@app/fixtures/src/scale/bill-run-set';
+import type { JobResult } from 'pg-boss';
+import { startChild, type ManagedChild } from '../launcher/child-process';
+import { startBoss } from '../jobs/boss';
+import { createQueues } from '../jobs/create-queues';
+import { QUEUES, type JobPayloads } from '../jobs/queues';
+import { billHouseForRun, fanOutBillRun, startBillRun, type BillRunCaller } from '../modules/billing';
+import { startTestServer, withDatabase } from '../testing/server-for-tests';
+
+/*
+ * `npm run bench -- bill-run`: a full BILL bill run on a dedicated database (bills_bench_billrun, 20,000 BILL
+ * houses and 50,000 tenant contracts with reads and tariffs, built by fixtures/src/scale/bill-run-set.ts
+ * and reused through a marker row). The run goes through the product's path: startBillRun → `billing.run`
+ * fan-out → one `billing.house` job per house, worked by BENCH_BILLRUN_WORKERS real worker processes
+ * Then the same period again (it must write nothing), PDFs of 2,000 statements, and the floor: one set-based
+ * INSERT … SELECT computing the same statements in SQL.
+ *
+ * The worker processes are this file run with BILL_RUN_WORKER_URL set (see billRunWorker below), not
+ * workers/src/main.ts: startWorkers registers every queue with batchSize 1 and a 2 s polling interval, and
+ * pg-boss 12 waits that interval after every fetch, so a main.ts process works at most one house every 2 s
+ * (measured: 3 processes, 36 houses in 25 s; 20,000 houses would take hours). The handlers are the same
+ * service calls as workers/src/handlers/billing-*.ts; only the fetch loop differs (batches of
+ * BENCH_BILLRUN_BATCH, fetched back to back while they come back full, BENCH_BILLRUN_CONCURRENCY loops).
+ */
+
+/** BENCH_BILLRUN_DATABASE / BENCH_BILLRUN_HOUSES: a smaller set in a database of its own for a quick check of the bench itself. */
+const DATABASE = process.env.BENCH_BILLRUN_DATABASE ?? 'bills_bench_billrun';
+const HOUSES = Number(process.env.BENCH_BILLRUN_HOUSES ?? 20_000);
+const WORKERS = Number(process.env.BENCH_BILLRUN_WORKERS ?? 2);
+const CONCURRENCY = Number(process.env.BENCH_BILLRUN_CONCURRENCY ?? 2);
+const BATCH = Number(process.env.BENCH_BILLRUN_BATCH ?? 10);
+const PDFS = Number(process.env.BENCH_BILLRUN_PDFS ?? 2_000);
+const SEED = 1;
+const GROUP_ID = 1;
+const { periodStart, periodEnd } = BILL_RUN_PERIOD;
+const BILLING_TABLES = ['bills', 'bill_lines', 'ledger_entries'];
+
+async function ensureDataSet(knex: Knex): Promise<void> {
+  await runMigrations(knex);
+  const marker = `bench-bill-run:houses-${HOUSES}:seed-${SEED}`;
+  if (await knex('fixture_loads').where({ name: marker }).first()) {
+    console.log(`Reusing the bill-run set in ${DATABASE} (${marker})`);
+    return;
+  }
+  console.log(`Building ${HOUSES} BILL houses in ${DATABASE} …`);
+  const started = performance.now();
+  await buildBillRunSet(knex, { houses: HOUSES, seed: SEED, groupId: GROUP_ID, log: (line) => console.log(`  ${line}`) });
+  console.log(`  built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  await knex('fixture_loads').insert({ name: marker });
+}
+
+/** Every earlier bench run's statements, runs and jobs go, so each bench run bills the same houses from scratch. */
+async function resetBilling(knex: Knex): Promise<void> {
+  await knex.raw(`TRUNCATE bill_run_houses, bill_runs, ledger_entries, bill_lines, bills RESTART IDENTITY CASCADE`);
+  await knex('house_contracts').where({ group_id: GROUP_ID }).whereNotNull('billing_status').update({ billing_status: null });
+  if ((await knex.raw(`SELECT to_regclass('pgboss.job') AS t`)).rows[0].t) await knex.raw(`DELETE FROM pgboss.job WHERE name LIKE 'billing.%'`);
+  await knex.raw(`VACUUM (ANALYZE) bills, bill_lines, ledger_entries, bill_run_houses, house_contracts`);
+}
+
+const rowCount = async (knex: Knex): Promise<number> => {
+  let total = 0;
+  for (const table of BILLING_TABLES) total += Number((await knex(table).count({ n: '*' }))[0]!.n);
+  return total;
+};
+
+async function waitForRun(knex: Knex, billRunId: number, timeoutMs = 30 * 60_000): Promise<Record<string, unknown>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const run = await knex('bill_runs').where({ id: billRunId }).first();
+    if (run?.finished_at) return run as Record<string, unknown>;
+    if (Date.now() > deadline) throw new Error(`bill run ${billRunId} did not finish: ${JSON.stringify(run)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Peak resident set (VmHWM, MB) of a process, 0 when it cannot be read. */
+function vmHwmMb(pid: number | undefined): number {
+  try {
+    const match = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+export interface WorkerOptions {
+  /** Fetch loops (jobs in flight) per process. */
+  concurrency: number;
+  /** House jobs per fetch. */
+  batchSize: number;
+  /** pg-boss queueCacheIntervalSeconds (default 60): how stale the cached set of active singleton keys may be. */
+  queueCacheSeconds?: number;
+}
+
+/**
+ * A worker process for the billing queues: the billing.run and billing.house handlers' service calls, the
+ * house jobs fetched in batches back to back while the queue has them (pg-boss burstWhenBatchFull), each job
+ * settled on its own (perJobResults: a house that throws is failed and retried alone). Says `ready` over IPC
+ * like workers/src/main.ts, and stops cleanly on SIGTERM or when its parent goes away.
+ */
+export async function billRunWorker(url: string, options: WorkerOptions): Promise<void> {
+  const db = createKnex(url, { poolMax: options.concurrency + 1 });
+  const boss = await startBoss(url, 'worker', { schedule: false, max: options.concurrency + 3, ...(options.queueCacheSeconds ? { queueCacheIntervalSeconds: options.queueCacheSeconds } : {}) });
+  await createQueues(boss, [QUEUES['billing.run'], QUEUES['billing.house']]);
+  await boss.work<JobPayloads['billing.run']>('billing.run', { pollingIntervalSeconds: 0.5 }, async ([job]) => (job ? fanOutBillRun(db, boss, job.data.billRunId) : undefined));
+  await boss.work<JobPayloads['billing.house']>(
+    'billing.house',
+    { batchSize: options.batchSize, burstWhenBatchFull: true, localConcurrency: options.concurrency, pollingIntervalSeconds: 0.5, perJobResults: true },
+    async (jobs) => {
+      const results: JobResult[] = [];
+      for (const job of jobs) {
+        try {
+          results.push({ id: job.id, status: 'completed', output: await billHouseForRun(db, job.data) });
+        } catch (error) {
+          results.push({ id: job.id, status: 'failed', output: { message: error instanceof Error ? error.message : String(error) } });
+        }
+      }
+      return results;
+    },
+  );
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    void boss
+      .stop({ graceful: true, close: true, timeout: 6000 })
+      .then(() => db.destroy())
+      .then(() => process.exit(0));
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  if (process.send) process.on('disconnect', stop);
+  process.send?.({ type: 'ready', pid: process.pid });
+}
+
+/** Worker processes (this file, with BILL_RUN_WORKER_URL set), each ready once its queues exist and it is working them. */
+export async function startBillRunWorkers(url: string, count: number, options: WorkerOptions = { concurrency: CONCURRENCY, batchSize: BATCH }): Promise<ManagedChild[]> {
+  const env = { ...process.env, BILL_RUN_WORKER_URL: url, BILL_RUN_WORKER_OPTIONS: JSON.stringify(options) };
+  const entry = path.relative(repoRoot, __filename);
+  const children = Array.from({ length: count }, (_, index) => startChild(`bill-run-worker-${index + 1}`, entry, env));
+  await Promise.all(children.map((child) => child.ready));
+  return children;
+}
+
+/*
+ * The floor: the same statements computed by one INSERT … SELECT — each register's opening and closing read
+ * (latest usable read in the 7 days up to the day, else interpolated between the nearest reads around it),
+ * kWh (gas volume converted), × the tariff assigned for the period, rounded per line with 5% VAT, standing
+ * charges per utility, summed per house; then the tenant statements split by tenant-days.
+ */
+const FLOOR_SQL = `
+WITH hc AS (
+  SELECT hc.id, hc.house_id, greatest(hc.sign_up_date, :start::date) AS b_start, least(hc.end_date, :end::date) AS b_end
+  FROM house_contracts hc
+  WHERE hc.group_id = :group AND hc.billing_type = 'BILL' AND hc.status IN ('ACTIVE', 'LEAVING') AND hc.sign_up_date <= :end::date AND hc.end_date >= :start::date
+), tariff AS (
+  SELECT DISTINCT ON (hc.id, s.utility_type) hc.id AS hc_id, s.utility_type, t.unit_rate, t.night_unit_rate, t.standing_charge
+  FROM hc JOIN services s ON s.house_contract_id = hc.id AND s.utility_type IN ('electric', 'gas')
+  JOIN tariff_assignments ta ON ta.service_id = s.id AND ta.start_date <= hc.b_start AND ta.end_date >= hc.b_end
+  JOIN tariffs t ON t.id = ta.tariff_id
+  ORDER BY hc.id, s.utility_type, s.id
+), reg AS (
+  SELECT hc.id AS hc_id, hc.b_start, hc.b_end, m.id AS meter_id, m.utility_type, m.rate_type, r.register
+  FROM hc JOIN meters m ON m.house_id = hc.house_id AND m.is_active AND m.utility_type IN ('electric', 'gas') AND m.meter_type NOT IN ('PREPAYMENT', 'SMART_PREPAYMENT')
+  CROSS JOIN LATERAL unnest(CASE WHEN m.rate_type = 'DUAL' THEN ARRAY['DAY', 'NIGHT'] ELSE ARRAY['SINGLE'] END) r(register)
+), ends AS (
+  SELECT reg.*, d.which, d.day,
+         coalesce(w.value, round(b.value + (a.value - b.value) * (d.day - b.reading_date) / nullif(a.reading_date - b.reading_date, 0))) AS read
+  FROM reg CROSS JOIN LATERAL (VALUES ('open', reg.b_start), ('close', reg.b_end)) d(which, day)
+  LEFT JOIN LATERAL (SELECT value FROM meter_readings mr WHERE mr.meter_id = reg.meter_id AND mr.register = reg.register AND mr.status NOT IN ('DECLINED', 'REJECTED', 'ARCHIVED', 'DISPUTE', 'METER_ISSUE')
+                     AND mr.reading_date BETWEEN d.day - 6 AND d.day ORDER BY mr.reading_date DESC, mr.id DESC LIMIT 1) w ON true
+  LEFT JOIN LATERAL (SELECT value, reading_date FROM meter_readings mr WHERE mr.meter_id = reg.meter_id AND mr.register = reg.register AND mr.status NOT IN ('DECLINED', 'REJECTED', 'ARCHIVED', 'DISPUTE', 'METER_ISSUE')
+                     AND mr.reading_date < d.day ORDER BY mr.reading_date DESC, mr.id DESC LIMIT 1) b ON w.value IS NULL
+  LEFT JOIN LATERAL (SELECT value, reading_date FROM meter_readings mr WHERE mr.meter_id = reg.meter_id AND mr.register = reg.register AND mr.status NOT IN ('DECLINED', 'REJECTED', 'ARCHIVED', 'DISPUTE', 'METER_ISSUE')
+                     AND mr.reading_date > d.day ORDER BY mr.reading_date, mr.id DESC LIMIT 1) a ON w.value IS NULL
+), metered AS (
+  SELECT o.hc_id, round((c.read - o.read) * CASE WHEN o.utility_type = 'electric' THEN 1 WHEN o.rate_type = 'IMPERIAL' THEN 2.83 * 1.02264 * 39.5 / 3.6 ELSE 1.02264 * 39.5 / 3.6 END
+                        * CASE WHEN o.register = 'NIGHT' THEN t.night_unit_rate ELSE t.unit_rate END) AS net
+  FROM ends o JOIN ends c ON c.meter_id = o.meter_id AND c.register = o.register AND c.hc_id = o.hc_id AND c.which = 'close'
+  JOIN tariff t ON t.hc_id = o.hc_id AND t.utility_type = o.utility_type
+  WHERE o.which = 'open'
+), lines AS (
+  SELECT hc_id, net FROM metered
+  UNION ALL
+  SELECT t.hc_id, round((hc.b_end - hc.b_start + 1) * t.standing_charge) FROM tariff t JOIN hc ON hc.id = t.hc_id
+), house AS (
+  SELECT hc_id, sum(net)::int AS net, sum(round(net * 0.05))::int AS vat FROM lines GROUP BY hc_id
+), tenant AS (
+  SELECT h.hc_id, tc.id AS tc_id, h.net, h.vat, least(tc.end_date, hc.b_end) - greatest(tc.start_date, hc.b_start) + 1 AS days
+  FROM house h JOIN hc ON hc.id = h.hc_id JOIN tenant_contracts tc ON tc.house_contract_id = h.hc_id AND tc.status <> 'PENDING' AND tc.start_date <= hc.b_end AND tc.end_date >= hc.b_start
+), tenant_share AS (
+  SELECT *, sum(days) OVER (PARTITION BY hc_id) AS all_days FROM tenant
+)
+INSERT INTO bench_floor_statements (house_contract_id, tenant_contract_id, net_pence, vat_pence, total_pence)
+SELECT hc_id, NULL, net, vat, net + vat FROM house
+UNION ALL
+SELECT hc_id, tc_id, round(net * days / all_days::numeric)::int, round(vat * days / all_days::numeric)::int, round((net + vat) * days / all_days::numeric)::int FROM tenant_share`;
+
+async function sqlFloor(knex: Knex): Promise<{ seconds: number; rows: number; matching: number; houses: number }> {
+  await knex.raw(`DROP TABLE IF EXISTS bench_floor_statements`);
+  await knex.raw(`CREATE TABLE bench_floor_statements (house_contract_id int NOT NULL, tenant_contract_id int, net_pence int NOT NULL, vat_pence int NOT NULL, total_pence int NOT NULL)`);
+  try {
+    const started = performance.now();
+    const result = (await knex.raw(FLOOR_SQL, { start: periodStart, end: periodEnd, group: GROUP_ID })) as { rowCount: number };
+    const seconds = (performance.now() - started) / 1000;
+    const [check] = (
+      await knex.raw(
+        `SELECT count(*)::int AS houses, (count(*) FILTER (WHERE f.total_pence = b.total_pence))::int AS matching
+         FROM bench_floor_statements f JOIN bills b ON b.house_contract_id = f.house_contract_id AND b.kind = 'HOUSE_STATEMENT' AND b.tenant_contract_id IS NULL
+           AND b.period_start = ? AND b.period_end = ? AND b.state = 'ISSUED'
+         WHERE f.tenant_contract_id IS NULL`,
+        [periodStart, periodEnd],
+      )
+    ).rows as Array<{ houses: number; matching: number }>;
+    return { seconds, rows: result.rowCount, matching: check!.matching, houses: check!.houses };
+  } finally {
+    await knex.raw(`DROP TABLE IF EXISTS bench_floor_statements`);
+  }
+}
+
+interface PdfModules {
+  loadStatementPdfData(knex: Knex, billId: number): Promise<{ data: unknown } | undefined>;
+  renderStatementPdfBuffer(data: unknown): Promise<Buffer>;
+}
+
+/** The statement PDF renderer, when api/src/modules/billing/pdf has one (loaded at run time: it may not exist yet). */
+async function loadPdfRenderer(): Promise<PdfModules | null> {
+  const folder = path.join(repoRoot, 'api/src/modules/billing/pdf');
+  const renderer = path.join(folder, 'statement-pdf.ts');
+  const loader = path.join(folder, 'statement-pdf-data.ts');
+  if (!fs.existsSync(renderer) || !fs.existsSync(loader)) return null;
+  const [render, load] = (await Promise.all([import(renderer), import(loader)])) as [Partial<PdfModules>, Partial<PdfModules>];
+  if (typeof render.renderStatementPdfBuffer !== 'function' || typeof load.loadStatementPdfData !== 'function') return null;
+  return { renderStatementPdfBuffer: render.renderStatementPdfBuffer, loadStatementPdfData: load.loadStatementPdfData };
+}
+
+async function renderPdfs(knex: Knex, count: number): Promise<{ perSecond: number | null; rendered: number; bytes: number }> {
+  const pdf = await loadPdfRenderer();
+  if (!pdf) return { perSecond: null, rendered: 0, bytes: 0 };
+  const ids: Array<{ id: number }> = await knex('bills').where({ period_start: periodStart, period_end: periodEnd, state: 'ISSUED' }).orderBy('id').limit(count).select('id');
+  let bytes = 0;
+  const started = performance.now();
+  for (const { id } of ids) {
+    const loaded = await pdf.loadStatementPdfData(knex, Number(id));
+    if (!loaded) throw new Error(`No statement ${id}`);
+    bytes += (await pdf.renderStatementPdfBuffer(loaded.data)).length;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  return { perSecond: ids.length / seconds, rendered: ids.length, bytes };
+}
+
+export async function billRunBenchmark(): Promise<void> {
+  const { serverUrl, embedded } = await startTestServer();
+  const url = withDatabase(serverUrl, DATABASE);
+  await ensureDatabase(url);
+  const knex = createKnex(url, { poolMax: 4 });
+  let workers: ManagedChild[] = [];
+  const boss = await (async () => {
+    await ensureDataSet(knex);
+    await resetBilling(knex);
+    return startBoss(url, 'sender');
+  })();
+  try {
+    const caller: BillRunCaller = { db: knex, boss, userId: null, groupId: GROUP_ID };
+    const houses = Number((await knex('house_contracts').where({ group_id: GROUP_ID, billing_type: 'BILL' }).count({ n: '*' }))[0]!.n);
+    const tenants = Number((await knex('tenant_contracts as tc').join('house_contracts as hc', 'hc.id', 'tc.house_contract_id').where({ 'hc.group_id': GROUP_ID, 'hc.billing_type': 'BILL' }).count({ n: '*' }))[0]!.n);
+    console.log(`${houses} BILL house contracts, ${tenants} tenant contracts; period ${periodStart} to ${periodEnd}; ${WORKERS} worker process(es) × ${CONCURRENCY} loops, batches of ${BATCH}`);
+    workers = await startBillRunWorkers(url, WORKERS);
+
+    const started = performance.now();
+    const run = await startBillRun(caller, BILL_RUN_PERIOD);
+    const done = await waitForRun(knex, run.id);
+    const seconds = (performance.now() - started) / 1000;
+    const statements = Number((await knex('bills').where({ kind: 'HOUSE_STATEMENT', period_start: periodStart, period_end: periodEnd, state: 'ISSUED' }).count({ n: '*' }))[0]!.n);
+    const tenantStatements = Number((await knex('bills').where({ kind: 'TENANT_STATEMENT', period_start: periodStart, period_end: periodEnd, state: 'ISSUED' }).count({ n: '*' }))[0]!.n);
+    const rowsAfterRun = await rowCount(knex);
+    console.log(
+      `bill run ${run.id}: ${String(done.status)}, ${String(done.houses_done)} done, ${String(done.houses_failed)} failed of ${String(done.houses_total)}; ` +
+        `${statements} house + ${tenantStatements} tenant statements, ${rowsAfterRun} rows in ${BILLING_TABLES.join('/')}`,
+    );
+    const failures: Array<{ error: string; n: number }> = (await knex.raw(`SELECT error, count(*)::int AS n FROM bill_run_houses WHERE bill_run_id = ? AND status = 'FAILED' GROUP BY error ORDER BY n DESC LIMIT 5`, [run.id])).rows;
+    for (const failure of failures) console.log(`  failed: ${failure.n} × ${failure.error}`);
+
+    const rerunStarted = performance.now();
+    const rerun = await startBillRun(caller, BILL_RUN_PERIOD);
+    const rerunDone = await waitForRun(knex, rerun.id);
+    const rerunSeconds = (performance.now() - rerunStarted) / 1000;
+    const rerunNewRows = (await rowCount(knex)) - rowsAfterRun;
+    console.log(`re-run ${rerun.id}: ${String(rerunDone.status)}, ${String(rerunDone.houses_already_billed)} already billed, ${rerunNewRows} new rows`);
+
+    const peakRssMb = Math.max(...workers.map((worker) => vmHwmMb(worker.process.pid)));
+    await Promise.all(workers.map((worker) => worker.stop(10_000)));
+    workers = [];
+
+    const pdfs = await renderPdfs(knex, PDFS);
+    const floor = await sqlFloor(knex);
+    const contracts = statements;
+    const ratio = seconds / floor.seconds;
+    console.log(`BILL run              ${contracts} contracts  ${seconds.toFixed(2)} s  ${(contracts / seconds).toFixed(0)} contracts/s  (${WORKERS} worker processes, peak RSS ${peakRssMb.toFixed(0)} MB each at most)`);
+    console.log(`SQL floor (INSERT…SELECT) ${floor.rows} statement rows  ${floor.seconds.toFixed(2)} s  ${(floor.houses / floor.seconds).toFixed(0)} contracts/s  (${floor.matching} of ${floor.houses} house totals equal the service's)`);
+    console.log(`ratio to SQL floor    ${ratio.toFixed(1)} ×`);
+    console.log(`re-run                ${rerunSeconds.toFixed(2)} s  ${rerunNewRows} new rows`);
+    console.log(pdfs.perSecond === null ? 'PDFs                  no renderer at api/src/modules/billing/pdf' : `PDFs                  ${pdfs.rendered} statements  ${pdfs.perSecond.toFixed(1)} PDFs/s  ${(pdfs.bytes / 1e6).toFixed(1)} MB`);
+    console.log(
+      JSON.stringify({
+        bench: 'bill-run',
+        contracts,
+        seconds: Number(seconds.toFixed(2)),
+        ratio_to_sql: Number(ratio.toFixed(2)),
+        rerun_seconds: Number(rerunSeconds.toFixed(2)),
+        rerun_new_rows: rerunNewRows,
+        pdf_per_s: pdfs.perSecond === null ? null : Number(pdfs.perSecond.toFixed(1)),
+        peak_rss_mb: Math.round(peakRssMb),
+      }),
+    );
+  } finally {
+    await Promise.all(workers.map((worker) => worker.stop(5_000)));
+    await boss.stop({ graceful: false, close: true });
+    await knex.destroy();
+    await embedded?.stop();
+  }
+}
+
+if (process.env.BILL_RUN_WORKER_URL && process.argv[1] && path.resolve(process.argv[1]) === __filename) {
+  billRunWorker(process.env.BILL_RUN_WORKER_URL, JSON.parse(process.env.BILL_RUN_WORKER_OPTIONS ?? '{"concurrency":2,"batchSize":10}') as WorkerOptions).catch((error: unknown) => {
+    console.error('[bill-run-worker] failed:', error);
+    process.exit(1);
+  });
+}

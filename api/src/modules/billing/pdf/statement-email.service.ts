@@ -1,0 +1,67 @@
+import { fromKnex, type PgBoss } from 'pg-boss';
+import type { Knex } from '@app/db';
+import { formatDisplayDate, formatPounds } from '../../../rules';
+import { queueEmail } from '../../outbox/queue-message.service';
+import { renderStatementPdfBuffer, statementFileName } from './statement-pdf';
+import { loadStatementPdfData } from './statement-pdf-data';
+
+/*
+ * Statement e-mails: each tenant statement of a house statement gets a `billing.statement-email` job, which
+ * renders the PDF and writes one outbox e-mail to the tenant with it attached (the outbox job delivers it).
+ */
+
+export type StatementEmailOutcome = { billId: number; status: 'QUEUED'; messageId: number } | { billId: number; status: 'ALREADY_QUEUED' | 'SKIPPED'; reason: string };
+
+/** The singleton key of a bill's e-mail job: one queued or running job per statement. */
+export const statementEmailKey = (billId: number): string => `statement-email:${billId}`;
+
+export const statementEmailSubject = (billId: number, brandName: string): string => `Your energy statement ${billId} from ${brandName}`;
+
+/**
+ * Enqueues the e-mail of every ISSUED tenant statement split from a house statement, in the caller's
+ * transaction (call it in the transaction that issued them, so no e-mail is promised for a statement that
+ * rolled back). Returns how many jobs were asked for.
+ */
+export async function enqueueStatementEmails(boss: PgBoss, trx: Knex.Transaction, houseBillId: number): Promise<number> {
+  const billIds: number[] = (await trx('bills').where({ parent_bill_id: houseBillId, state: 'ISSUED' }).whereNotNull('tenant_contract_id').orderBy('id').pluck('id')).map(Number);
+  if (billIds.length === 0) return 0;
+  await boss.insert(
+    'billing.statement-email',
+    billIds.map((billId) => ({ data: { billId }, singletonKey: statementEmailKey(billId) })),
+    { db: fromKnex(trx) },
+  );
+  return billIds.length;
+}
+
+/**
+ * The `billing.statement-email` job: renders the tenant statement's PDF and puts an e-mail with it in the
+ * outbox. Safe to run twice: the bill row is locked and a message already queued for it (same recipient and
+ * subject) means nothing more to do. A void statement, or a tenant without an e-mail address, is skipped.
+ */
+export async function sendStatementEmail(db: Knex, boss: PgBoss, billId: number): Promise<StatementEmailOutcome> {
+  const loaded = await loadStatementPdfData(db, billId);
+  if (!loaded) return { billId, status: 'SKIPPED', reason: 'No such bill' };
+  const { data } = loaded;
+  if (data.kind === 'HOUSE_STATEMENT') return { billId, status: 'SKIPPED', reason: 'House statements are not e-mailed' };
+  if (data.state !== 'ISSUED') return { billId, status: 'SKIPPED', reason: `The statement is ${data.state}` };
+  if (!data.recipientEmail) return { billId, status: 'SKIPPED', reason: 'The tenant has no e-mail address' };
+  const pdf = await renderStatementPdfBuffer(data);
+  const subject = statementEmailSubject(billId, data.brandName);
+  const to = data.recipientEmail;
+  return db.transaction(async (trx) => {
+    await trx('bills').where({ id: billId }).forUpdate().first('id');
+    if (await trx('outbox_messages').where({ channel: 'EMAIL', recipient: to, subject }).first('id')) return { billId, status: 'ALREADY_QUEUED' as const, reason: 'An e-mail for this statement is already in the outbox' };
+    const period = `${formatDisplayDate(data.periodStart)} to ${formatDisplayDate(data.periodEnd)}`;
+    const text = [
+      `Dear ${data.recipientName},`,
+      '',
+      `Your energy statement for ${period} is attached.`,
+      `Amount due: ${formatPounds(data.totalPence)}, by ${formatDisplayDate(data.dueDate)}.`,
+      `Pay on receipt by bank transfer quoting reference ${billId}, or by card in your ${data.brandName} online account.`,
+      '',
+      data.brandName,
+    ].join('\n');
+    const messageId = await queueEmail(trx, boss, { to, subject, text, attachments: [{ filename: statementFileName(data), contentType: 'application/pdf', content: pdf }] });
+    return { billId, status: 'QUEUED' as const, messageId };
+  });
+}

@@ -1,0 +1,61 @@
+import request from 'supertest';
+import { GOLDEN_HOUSE, MARCH_2026, buildBillHouse } from '../modules/billing/billing-test-data';
+import { generateHouseStatement } from '../modules/billing/house-statement.service';
+import { startApiHarness, type ApiHarness } from '../testing';
+
+let api: ApiHarness;
+let tenantBillId: number;
+let staffToken: string;
+beforeAll(async () => {
+  api = await startApiHarness();
+  const house = await buildBillHouse(api.db.knex, GOLDEN_HOUSE);
+  const outcome = await api.db.knex.transaction((trx) => generateHouseStatement(trx, { houseContractId: house.houseContractId, ...MARCH_2026, issueDate: '2026-04-02' }));
+  if (outcome.status !== 'BILLED') throw new Error(`not billed: ${JSON.stringify(outcome)}`);
+  tenantBillId = outcome.tenantBillIds[0]!;
+  staffToken = await api.signIn('staff@demo.test');
+});
+afterAll(() => api.stop());
+
+/** Supertest buffers application/pdf as a Buffer only when told to. */
+const binary = (res: request.Response, done: (error: Error | null, body: Buffer) => void) => {
+  const chunks: Buffer[] = [];
+  res.on('data', (chunk: Buffer) => chunks.push(chunk));
+  res.on('end', () => done(null, Buffer.concat(chunks)));
+};
+
+describe('GET /api/v2/bills/:id/pdf', () => {
+  it('streams the statement PDF to staff through a plain link carrying ?jwt=', async () => {
+    const res = await request(api.app.express).get(`/api/v2/bills/${tenantBillId}/pdf?jwt=${encodeURIComponent(staffToken)}`).buffer(true).parse(binary).expect(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(`inline; filename="statement-${tenantBillId}-2026-03-31.pdf"`);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const pdf = res.body as Buffer;
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.toString('latin1').match(/\/Type \/Page\b/g)).toHaveLength(1);
+  });
+
+  it('accepts the Bearer header with the bill’s group, and ?download for an attachment', async () => {
+    const res = await request(api.app.express).get(`/api/v2/bills/${tenantBillId}/pdf?download`).set({ Authorization: `Bearer ${staffToken}`, 'X-Group-ID': '1' }).buffer(true).parse(binary).expect(200);
+    expect(res.headers['content-disposition']).toMatch(/^attachment;/);
+    expect((res.body as Buffer).subarray(0, 4).toString()).toBe('%PDF');
+  });
+
+  it('lets a partner with billing READ read it', async () => {
+    const token = await api.signIn('partner@demo.test');
+    await request(api.app.express).get(`/api/v2/bills/${tenantBillId}/pdf?jwt=${token}`).expect(200);
+  });
+
+  it('answers 404 for an unknown bill, a malformed id and a bill of another group than X-Group-ID', async () => {
+    await request(api.app.express).get(`/api/v2/bills/987654321/pdf?jwt=${staffToken}`).expect(404);
+    await request(api.app.express).get(`/api/v2/bills/abc/pdf?jwt=${staffToken}`).expect(404);
+    const other = await request(api.app.express).get(`/api/v2/bills/${tenantBillId}/pdf`).set({ Authorization: `Bearer ${staffToken}`, 'X-Group-ID': '2' }).expect(404);
+    expect(other.body.error.code).toBe('NOT_FOUND');
+  });
+
+  it('refuses anonymous callers (401), tenants (403) and a bad token', async () => {
+    await request(api.app.express).get(`/api/v2/bills/${tenantBillId}/pdf`).expect(401);
+    await request(api.app.express).get(`/api/v2/bills/${tenantBillId}/pdf?jwt=not-a-token`).expect(401);
+    const tenant = await api.signIn('tenant@demo.test');
+    await request(api.app.express).get(`/api/v2/bills/${tenantBillId}/pdf?jwt=${tenant}`).expect(403);
+  });
+});
