@@ -4,7 +4,7 @@ import { Box, Chip, LinearProgress, Stack, Typography } from '@mui/material';
 import { Button, Show, TopToolbar, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { useGroupId } from '../../bootstrap/GroupIdContext';
 import { canRunBilling, isRunFinished, retryFailedHouses } from './billing-api';
-import { SpecTabs } from './SpecTabs';
+import { SpecTabs } from '../catalogue/SpecTabs';
 
 interface BillRunRecord {
   id: string | number;

@@ -1,7 +1,7 @@
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import { Button, Show, TopToolbar, useRecordContext } from 'react-admin';
 import { billPdfUrl } from './billing-api';
-import { SpecTabs } from './SpecTabs';
+import { SpecTabs } from '../catalogue/SpecTabs';
 
 /** Opens the statement's PDF in a new tab (a plain link: the token goes as ?jwt=, read when clicked). */
 function PdfButton() {

@@ -1,9 +1,9 @@
 import { TabbedShowLayout, useCanAccessResources, useTranslate, useTranslateLabel } from 'react-admin';
-import { CatalogueField } from '../catalogue/CatalogueField';
-import { RelatedList } from '../catalogue/RelatedList';
-import { entries, relatedEntries, useSpec } from '../catalogue/spec';
+import { CatalogueField } from './CatalogueField';
+import { RelatedList } from './RelatedList';
+import { entries, relatedEntries, useSpec } from './spec';
 
-/** The catalogue's show body (every field, then a tab per readable related list), for show pages that add to it. */
+/** A record's show body: every field, then one tab per related list the user may read (catalogue and bill pages). */
 export function SpecTabs() {
   const spec = useSpec();
   const translate = useTranslate();
