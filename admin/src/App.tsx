@@ -20,6 +20,8 @@ import { RoleCreate, RoleEdit, RoleList } from './resources/backoffice-roles';
 import { StaffCreate, StaffEdit, StaffList } from './resources/backoffice-users';
 import { JobList, JobQueueList, JobScheduleList, JobShow } from './resources/jobs';
 import { BillRunList, BillRunShow, BillShow } from './resources/billing';
+import { GovernmentRebateList } from './resources/rebates';
+import { HouseContractShow } from './resources/contracts';
 
 type Boot =
   | { status: 'loading' }
@@ -78,8 +80,8 @@ export function App({ groupId }: { groupId: number }) {
             key={spec.name}
             name={spec.name}
             icon={GROUP_ICONS[spec.menu]}
-            list={spec.name === 'BillRun' ? BillRunList : CatalogueList}
-            show={spec.name === 'BillRun' ? BillRunShow : spec.name === 'Bill' ? BillShow : CatalogueShow}
+            list={spec.name === 'BillRun' ? BillRunList : spec.name === 'GovernmentRebate' ? GovernmentRebateList : CatalogueList}
+            show={spec.name === 'BillRun' ? BillRunShow : spec.name === 'Bill' ? BillShow : spec.name === 'HouseContract' ? HouseContractShow : CatalogueShow}
             create={spec.create ? CatalogueCreate : undefined}
             edit={spec.update ? CatalogueEdit : undefined}
             recordRepresentation={representationOf(spec)}

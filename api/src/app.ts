@@ -11,6 +11,7 @@ import { loadTokenSecret } from './auth/token-secret';
 import { configRoute } from './rest/config.route';
 import { billPdfRoute } from './rest/bill-pdf.route';
 import { exportsRoute } from './rest/exports.route';
+import { usageReportsRoute } from './rest/usage-reports.route';
 import { apiNotFound, errorHandler } from './rest/error-handler';
 import { healthRoute } from './rest/health.route';
 import { googleAuthRoute } from './rest/google-auth.route';
@@ -59,6 +60,7 @@ export async function createApp({ db, boss, config, tokenSecret = loadTokenSecre
   app.use('/api/v2', pageViewsRoute(db));
   app.use('/api/v2', exportsRoute(db, boss));
   app.use('/api/v2', billPdfRoute(db));
+  app.use('/api/v2', usageReportsRoute(db));
   app.use('/api/v2/graphql', expressMiddleware(apollo, { context: buildContext({ db, boss, config, tokenSecret }) }));
   app.use('/api', apiNotFound);
   if (withFrontends) app.use(serveFrontends());

@@ -1,4 +1,5 @@
 export { createKnex, type Knex } from './knex';
+export { insertRows, type ColumnTypes } from './insert-rows';
 export { runMigrations } from './migrate';
 export { resolveDatabase, redact, DEFAULT_EMBEDDED_PORT, type ResolvedDatabase } from './resolve-database';
 export { ensureDatabase } from './ensure-database';

@@ -12,19 +12,15 @@ import { buildBillHouse } from '../../api/src/modules/billing/billing-test-data'
  * checked each time: exactly one ISSUED house statement per contract and period, none missing, and its
  * tenant statements and ledger entries consistent.
  *
- * The worker processes are the bill-run bench's (api/src/bench/bill-run.bench.ts, billRunWorker): separate
- * Node processes on this file's database running the billing.run / billing.house handlers' service calls,
- * several jobs in flight each. Not workers/src/main.ts: its startWorkers fetches one job per 2 s polling
- * interval per queue (pg-boss 12 waits the interval after every fetch at batchSize 1), so 200 houses would
- * take minutes; once startWorkers fetches back to back, spawning main.ts here is a one-line change.
+ * The worker processes are real workers processes (workers/src/main.ts, started as `npm start` starts them)
+ * working only the two bill-run queues, each fetching house jobs in batches back to back.
  *
  * A killed worker's job stays `active` until its expiry (300 s for billing.house). Here the queue's expiry is
  * lowered to 5 s (retry after 1 s) with updateQueue before the run's jobs are inserted — pg-boss copies a
  * queue's expiry and retry delay into each job when it is inserted — and this file's own pg-boss instance
  * supervises every second (the workers' supervisor runs every 60 s), so the killed job is failed and retried
- * within seconds instead of minutes. The workers refresh their queue cache every second too: for a
- * `singleton` queue pg-boss skips the keys its cached stats last saw active, so with the default 60 s cache a
- * killed house is only picked up again up to a minute after its expiry.
+ * within seconds instead of minutes. The workers refresh their queue cache every second too
+ * (JOBS_QUEUE_CACHE_SECONDS): for a `singleton` queue pg-boss skips the keys its cached stats last saw active.
  */
 
 const HOUSES = 200;
@@ -40,7 +36,7 @@ let marchRunId: number;
 
 /** A worker process on this file's database, once it works the billing queues. */
 async function startWorkerProcess(): Promise<ManagedChild> {
-  const [child] = await startBillRunWorkers(db.url, 1, { concurrency: 2, batchSize: 5, queueCacheSeconds: 1 });
+  const [child] = await startBillRunWorkers(db.url, 1, { JOBS_QUEUE_CACHE_SECONDS: '1' });
   workers.push(child!);
   return child!;
 }

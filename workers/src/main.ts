@@ -3,6 +3,7 @@ import { createKnex, loadConfig, onShutdown, reportReady, requireDatabaseUrl, se
 import { HANDLERS } from './queues';
 import { SCHEDULES } from './schedules';
 import { startWorkers } from './start-workers';
+import { workerQueues } from './worker-queues';
 
 async function main(): Promise<void> {
   process.env.APP_PROCESS_NAME ??= 'bills-workers';
@@ -11,8 +12,10 @@ async function main(): Promise<void> {
   const db = createKnex(url);
   const adapters = selectAdapters(config);
   console.log(`[workers] e-mail adapter: ${adapters.email.name}; SMS adapter: ${adapters.sms.name}`);
-  const workers = await startWorkers(url, { db, adapters }, { handlers: HANDLERS as never, schedules: SCHEDULES });
-  console.log(`[workers] pid ${process.pid} working ${Object.keys(HANDLERS).length} queues, ${SCHEDULES.length} schedule(s)`);
+  const work = workerQueues(process.env);
+  const schedules = SCHEDULES.filter((schedule) => work.some((queue) => queue.name === schedule.queue));
+  const workers = await startWorkers(url, { db, adapters }, { work, handlers: HANDLERS as never, schedules });
+  console.log(`[workers] pid ${process.pid} working ${work.length} queues, ${schedules.length} schedule(s)`);
   reportReady();
   onShutdown('workers', async () => {
     await workers.stop();

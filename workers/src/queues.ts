@@ -1,5 +1,6 @@
 import type { QueueName } from '@app/api';
-import type { Handler } from './handler';
+import type { BatchHandler, Handler } from './handler';
+import { billingAutomationHandler } from './handlers/billing-automation';
 import { billingFinalStatementsHandler } from './handlers/billing-final-statements';
 import { billingHouseHandler } from './handlers/billing-house';
 import { billingRunHandler } from './handlers/billing-run';
@@ -7,10 +8,12 @@ import { billingStatementEmailHandler } from './handlers/billing-statement-email
 import { deliverOutboxMessageHandler } from './handlers/deliver-outbox-message';
 import { exportCleanupHandler } from './handlers/export-cleanup';
 import { exportRunHandler } from './handlers/export-run';
+import { financeExportHandler } from './handlers/finance-export';
+import { reportsUsageHandler } from './handlers/reports-usage';
 import { sweepOutboxHandler } from './handlers/sweep-outbox';
 
 /** Queue → handler. Typed as a complete record: a queue declared in the registry without a handler does not compile. */
-export const HANDLERS: { [Q in QueueName]: Handler<Q> } = {
+export const HANDLERS: { [Q in QueueName]: Handler<Q> | BatchHandler<Q> } = {
   'outbox.deliver': deliverOutboxMessageHandler,
   'outbox.sweep': sweepOutboxHandler,
   'exports.run': exportRunHandler,
@@ -19,4 +22,7 @@ export const HANDLERS: { [Q in QueueName]: Handler<Q> } = {
   'billing.house': billingHouseHandler,
   'billing.final-statements': billingFinalStatementsHandler,
   'billing.statement-email': billingStatementEmailHandler,
+  'finance.export': financeExportHandler,
+  'reports.usage': reportsUsageHandler,
+  'billing.automation': billingAutomationHandler,
 };

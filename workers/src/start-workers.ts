@@ -1,12 +1,14 @@
 import type { PgBoss } from 'pg-boss';
 import { ALL_QUEUES, createQueues, startBoss, type QueueDefinition, type QueueName } from '@app/api';
-import type { Handler, WorkerContext } from './handler';
+import { isBatchHandler, type BatchHandler, type Handler, type WorkerContext } from './handler';
 import { SCHEDULE_TIME_ZONE, type ScheduleDefinition } from './schedules';
 
 export interface WorkerSetup {
   queues?: QueueDefinition[];
-  handlers: Record<string, Handler<QueueName>>;
+  handlers: Record<string, Handler<QueueName> | BatchHandler<QueueName>>;
   schedules: ScheduleDefinition[];
+  /** The queues this process works (default: every queue given); every queue given is created either way. */
+  work?: readonly QueueDefinition[];
   /** Seconds between polls of an idle queue (pg-boss's default is 2). */
   pollingIntervalSeconds?: number;
 }
@@ -23,16 +25,20 @@ export interface RunningWorkers {
 export async function startWorkers(
   url: string,
   context: Omit<WorkerContext, 'boss'>,
-  { queues = ALL_QUEUES, handlers, schedules, pollingIntervalSeconds = 2 }: WorkerSetup,
+  { queues = ALL_QUEUES, work = queues, handlers, schedules, pollingIntervalSeconds = 2 }: WorkerSetup,
 ): Promise<RunningWorkers> {
   const boss = await startBoss(url, 'worker');
+  // All of them, so a job this process enqueues on a queue it does not work (statement e-mails) has its queue.
   await createQueues(boss, queues);
-  for (const queue of queues) {
+  for (const queue of work) {
     const handler = handlers[queue.name];
     if (!handler) throw new Error(`Queue ${queue.name} has no handler`);
-    await boss.work(queue.name, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds }, async ([job]) =>
-      job ? handler(job as never, { ...context, boss }) : undefined,
-    );
+    if (isBatchHandler(handler)) await workBatches(boss, queue.name, handler, { ...context, boss }, pollingIntervalSeconds);
+    else {
+      await boss.work(queue.name, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds }, async ([job]) =>
+        job ? handler(job as never, { ...context, boss }) : undefined,
+      );
+    }
   }
   for (const { queue, cron } of schedules) await boss.schedule(queue, cron, {}, { tz: SCHEDULE_TIME_ZONE });
   return {
@@ -40,4 +46,21 @@ export async function startWorkers(
     // In-flight jobs get up to 6 s to finish; whatever is still running then is released by its expiry and retried.
     stop: () => boss.stop({ graceful: true, close: true, timeout: 6000 }),
   };
+}
+
+/**
+ * A batch queue: up to `batchSize` jobs per fetch, fetched again at once while fetches come back full (a bill
+ * run's thousands of houses do not wait a polling interval between batches), each job completed or failed on
+ * its own result, so one failing house is retried alone.
+ */
+async function workBatches(boss: PgBoss, queue: string, handler: BatchHandler<QueueName>, context: WorkerContext, pollingIntervalSeconds: number): Promise<void> {
+  await boss.work(queue, { includeMetadata: true, batchSize: handler.batchSize, burstWhenBatchFull: true, perJobResults: true, pollingIntervalSeconds }, async (jobs) => {
+    const results = await handler.handleBatch(jobs as never, context);
+    return jobs.map((job, index) => {
+      const result = results[index]!;
+      return 'error' in result
+        ? { id: job.id, status: 'failed' as const, output: { message: result.error.message, stack: result.error.stack } }
+        : { id: job.id, status: 'completed' as const, output: result.output };
+    });
+  });
 }

@@ -35,6 +35,8 @@ export const RESOURCE_ACCESS: Record<string, ResourceAccess> = {
   JobQueue: { area: 'jobs' },
   Job: { area: 'jobs' },
   JobSchedule: { area: 'jobs' },
+  // Not a list: the uploads list's Usage report button asks for `create` on it (usageReports WRITE).
+  UsageReport: { area: 'usageReports' },
 };
 
 const READ_ACTIONS = new Set(['list', 'show', 'export']);

@@ -1,6 +1,8 @@
 import { billingOperationAccess } from '../modules/billing/billing.graphql';
 import { financeOperationAccess } from '../modules/finance/finance.graphql';
+import { rebatesOperationAccess } from '../modules/rebates/rebates.graphql';
 import { recordsOperationAccess } from '../modules/records/records.graphql';
+import { usageReportsOperationAccess } from '../modules/usage-reports/usage-reports.graphql';
 import { backoffice, PUBLIC, roles, SIGNED_IN, type Access } from './access';
 
 /**
@@ -64,6 +66,10 @@ export const OPERATION_ACCESS: Record<string, Access> = {
   ...billingOperationAccess,
   // Finance: sales journals (salesJournals WRITE) and Sage exports (accounting WRITE).
   ...financeOperationAccess,
+  // Usage reports: usageReports WRITE to ask for one, READ to follow it.
+  ...usageReportsOperationAccess,
+  // Government rebates: credit a month of a scheme (governmentRebates WRITE).
+  ...rebatesOperationAccess,
 };
 
 /** REST routes, as `METHOD /path` under /api/v2. Mounted only through restRoute(), which looks them up here. */
@@ -82,4 +88,6 @@ export const REST_ACCESS: Record<string, Access> = {
   'GET /exports/:id/download': roles('backoffice', 'partner'),
   // A statement's PDF (a plain link with ?jwt=…): staff who may read billing, any group (the bill names it).
   'GET /bills/:id/pdf': backoffice('billing', 'READ'),
+  // A usage report's CSV (a plain link with ?jwt=…): the service requires READ on usageReports.
+  'GET /usage-reports/:id/download': roles('backoffice', 'partner'),
 };

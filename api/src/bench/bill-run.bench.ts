@@ -1,13 +1,14 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import { createKnex, ensureDatabase, repoRoot, runMigrations, type Knex } from '@app/db';
+import { createKnex, ensureDatabase, runMigrations, type Knex } from '@app/db';
 import { BILL_RUN_PERIOD, buildBillRunSet } from '@app/fixtures/src/scale/bill-run-set';
-import type { JobResult } from 'pg-boss';
-import { startChild, type ManagedChild } from '../launcher/child-process';
+import type { ManagedChild } from '../launcher/child-process';
+import { startWorkersProcess } from '../launcher/workers-process';
 import { startBoss } from '../jobs/boss';
 import { createQueues } from '../jobs/create-queues';
-import { QUEUES, type JobPayloads } from '../jobs/queues';
-import { billHouseForRun, fanOutBillRun, startBillRun, type BillRunCaller } from '../modules/billing';
+import { ALL_QUEUES } from '../jobs/queues';
+import { startBillRun, type BillRunCaller } from '../modules/billing';
+import { renderStatementPdfBuffer } from '../modules/billing/pdf/statement-pdf';
+import { loadStatementPdfData } from '../modules/billing/pdf/statement-pdf-data';
 import { startTestServer, withDatabase } from '../testing/server-for-tests';
 
 /*
@@ -18,20 +19,16 @@ import { startTestServer, withDatabase } from '../testing/server-for-tests';
  * Then the same period again (it must write nothing), PDFs of 2,000 statements, and the floor: one set-based
  * INSERT … SELECT computing the same statements in SQL.
  *
- * The worker processes are this file run with BILL_RUN_WORKER_URL set (see billRunWorker below), not
- * workers/src/main.ts: startWorkers registers every queue with batchSize 1 and a 2 s polling interval, and
- * pg-boss 12 waits that interval after every fetch, so a main.ts process works at most one house every 2 s
- * (measured: 3 processes, 36 houses in 25 s; 20,000 houses would take hours). The handlers are the same
- * service calls as workers/src/handlers/billing-*.ts; only the fetch loop differs (batches of
- * BENCH_BILLRUN_BATCH, fetched back to back while they come back full, BENCH_BILLRUN_CONCURRENCY loops).
+ * The workers are BENCH_BILLRUN_WORKERS real workers processes (workers/src/main.ts with WORKER_QUEUES set to
+ * the two bill-run queues, heap bounded as `npm start` bounds it), so the figures are the product's own: house
+ * jobs fetched in batches back to back (see workers/src/handlers/billing-house.ts), each batch billed set-based.
+ * The statement e-mail jobs the run enqueues are not worked here (the PDFs are timed separately below).
  */
 
 /** BENCH_BILLRUN_DATABASE / BENCH_BILLRUN_HOUSES: a smaller set in a database of its own for a quick check of the bench itself. */
 const DATABASE = process.env.BENCH_BILLRUN_DATABASE ?? 'bills_bench_billrun';
 const HOUSES = Number(process.env.BENCH_BILLRUN_HOUSES ?? 20_000);
 const WORKERS = Number(process.env.BENCH_BILLRUN_WORKERS ?? 2);
-const CONCURRENCY = Number(process.env.BENCH_BILLRUN_CONCURRENCY ?? 2);
-const BATCH = Number(process.env.BENCH_BILLRUN_BATCH ?? 10);
 const PDFS = Number(process.env.BENCH_BILLRUN_PDFS ?? 2_000);
 const SEED = 1;
 const GROUP_ID = 1;
@@ -86,61 +83,10 @@ function vmHwmMb(pid: number | undefined): number {
   }
 }
 
-export interface WorkerOptions {
-  /** Fetch loops (jobs in flight) per process. */
-  concurrency: number;
-  /** House jobs per fetch. */
-  batchSize: number;
-  /** pg-boss queueCacheIntervalSeconds (default 60): how stale the cached set of active singleton keys may be. */
-  queueCacheSeconds?: number;
-}
-
-/**
- * A worker process for the billing queues: the billing.run and billing.house handlers' service calls, the
- * house jobs fetched in batches back to back while the queue has them (pg-boss burstWhenBatchFull), each job
- * settled on its own (perJobResults: a house that throws is failed and retried alone). Says `ready` over IPC
- * like workers/src/main.ts, and stops cleanly on SIGTERM or when its parent goes away.
- */
-export async function billRunWorker(url: string, options: WorkerOptions): Promise<void> {
-  const db = createKnex(url, { poolMax: options.concurrency + 1 });
-  const boss = await startBoss(url, 'worker', { schedule: false, max: options.concurrency + 3, ...(options.queueCacheSeconds ? { queueCacheIntervalSeconds: options.queueCacheSeconds } : {}) });
-  await createQueues(boss, [QUEUES['billing.run'], QUEUES['billing.house']]);
-  await boss.work<JobPayloads['billing.run']>('billing.run', { pollingIntervalSeconds: 0.5 }, async ([job]) => (job ? fanOutBillRun(db, boss, job.data.billRunId) : undefined));
-  await boss.work<JobPayloads['billing.house']>(
-    'billing.house',
-    { batchSize: options.batchSize, burstWhenBatchFull: true, localConcurrency: options.concurrency, pollingIntervalSeconds: 0.5, perJobResults: true },
-    async (jobs) => {
-      const results: JobResult[] = [];
-      for (const job of jobs) {
-        try {
-          results.push({ id: job.id, status: 'completed', output: await billHouseForRun(db, job.data) });
-        } catch (error) {
-          results.push({ id: job.id, status: 'failed', output: { message: error instanceof Error ? error.message : String(error) } });
-        }
-      }
-      return results;
-    },
-  );
-  let stopping = false;
-  const stop = () => {
-    if (stopping) return;
-    stopping = true;
-    void boss
-      .stop({ graceful: true, close: true, timeout: 6000 })
-      .then(() => db.destroy())
-      .then(() => process.exit(0));
-  };
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
-  if (process.send) process.on('disconnect', stop);
-  process.send?.({ type: 'ready', pid: process.pid });
-}
-
-/** Worker processes (this file, with BILL_RUN_WORKER_URL set), each ready once its queues exist and it is working them. */
-export async function startBillRunWorkers(url: string, count: number, options: WorkerOptions = { concurrency: CONCURRENCY, batchSize: BATCH }): Promise<ManagedChild[]> {
-  const env = { ...process.env, BILL_RUN_WORKER_URL: url, BILL_RUN_WORKER_OPTIONS: JSON.stringify(options) };
-  const entry = path.relative(repoRoot, __filename);
-  const children = Array.from({ length: count }, (_, index) => startChild(`bill-run-worker-${index + 1}`, entry, env));
+/** Workers processes (workers/src/main.ts, as `npm start` runs them) working only the bill-run queues. */
+export async function startBillRunWorkers(url: string, count: number, env: NodeJS.ProcessEnv = {}): Promise<ManagedChild[]> {
+  const workerEnv = { ...process.env, DATABASE_URL: url, WORKER_QUEUES: 'billing.run,billing.house', ...env };
+  const children = Array.from({ length: count }, (_, index) => startWorkersProcess(`bill-run-worker-${index + 1}`, workerEnv));
   await Promise.all(children.map((child) => child.ready));
   return children;
 }
@@ -149,7 +95,10 @@ export async function startBillRunWorkers(url: string, count: number, options: W
  * The floor: the same statements computed by one INSERT … SELECT — each register's opening and closing read
  * (latest usable read in the 7 days up to the day, else interpolated between the nearest reads around it),
  * kWh (gas volume converted), × the tariff assigned for the period, rounded per line with 5% VAT, standing
- * charges per utility, summed per house; then the tenant statements split by tenant-days.
+ * charges per utility, summed per house; then the tenant statements split by tenant-days. It writes the rows
+ * the product writes for a statement (house and tenant statements, the lines of each — a tenant's share of
+ * every house line — and a ledger charge per tenant statement), into plain tables without the product's
+ * constraints, indexes, audit and job rows: a floor, not a rival.
  */
 const FLOOR_SQL = `
 WITH hc AS (
@@ -193,19 +142,43 @@ WITH hc AS (
   FROM house h JOIN hc ON hc.id = h.hc_id JOIN tenant_contracts tc ON tc.house_contract_id = h.hc_id AND tc.status <> 'PENDING' AND tc.start_date <= hc.b_end AND tc.end_date >= hc.b_start
 ), tenant_share AS (
   SELECT *, sum(days) OVER (PARTITION BY hc_id) AS all_days FROM tenant
+), statements AS (
+  INSERT INTO bench_floor_statements (house_contract_id, tenant_contract_id, net_pence, vat_pence, total_pence)
+  SELECT hc_id, NULL, net, vat, net + vat FROM house
+  UNION ALL
+  SELECT hc_id, tc_id, round(net * days / all_days::numeric)::int, round(vat * days / all_days::numeric)::int, round((net + vat) * days / all_days::numeric)::int FROM tenant_share
+  RETURNING 1
+), statement_lines AS (
+  INSERT INTO bench_floor_lines (house_contract_id, tenant_contract_id, net_pence, vat_pence, total_pence)
+  SELECT hc_id, NULL, net::int, round(net * 0.05)::int, (net + round(net * 0.05))::int FROM lines
+  UNION ALL
+  SELECT l.hc_id, t.tc_id, round(l.net * t.days / t.all_days::numeric)::int, round(round(l.net * 0.05) * t.days / t.all_days::numeric)::int,
+         (round(l.net * t.days / t.all_days::numeric) + round(round(l.net * 0.05) * t.days / t.all_days::numeric))::int
+  FROM lines l JOIN tenant_share t ON t.hc_id = l.hc_id
+  RETURNING 1
 )
-INSERT INTO bench_floor_statements (house_contract_id, tenant_contract_id, net_pence, vat_pence, total_pence)
-SELECT hc_id, NULL, net, vat, net + vat FROM house
-UNION ALL
-SELECT hc_id, tc_id, round(net * days / all_days::numeric)::int, round(vat * days / all_days::numeric)::int, round((net + vat) * days / all_days::numeric)::int FROM tenant_share`;
+INSERT INTO bench_floor_ledger (tenant_contract_id, amount_pence)
+SELECT tc_id, round((net + vat) * days / all_days::numeric)::int FROM tenant_share`;
+
+/** The floor's tables: statements, their lines (house and tenant shares) and a ledger charge per tenant statement. */
+const FLOOR_TABLES = {
+  bench_floor_statements: 'house_contract_id int NOT NULL, tenant_contract_id int, net_pence int NOT NULL, vat_pence int NOT NULL, total_pence int NOT NULL',
+  bench_floor_lines: 'house_contract_id int NOT NULL, tenant_contract_id int, net_pence int NOT NULL, vat_pence int NOT NULL, total_pence int NOT NULL',
+  bench_floor_ledger: 'tenant_contract_id int NOT NULL, amount_pence int NOT NULL',
+};
 
 async function sqlFloor(knex: Knex): Promise<{ seconds: number; rows: number; matching: number; houses: number }> {
-  await knex.raw(`DROP TABLE IF EXISTS bench_floor_statements`);
-  await knex.raw(`CREATE TABLE bench_floor_statements (house_contract_id int NOT NULL, tenant_contract_id int, net_pence int NOT NULL, vat_pence int NOT NULL, total_pence int NOT NULL)`);
+  const dropAll = async () => {
+    for (const table of Object.keys(FLOOR_TABLES)) await knex.raw(`DROP TABLE IF EXISTS ${table}`);
+  };
+  await dropAll();
+  for (const [table, columns] of Object.entries(FLOOR_TABLES)) await knex.raw(`CREATE TABLE ${table} (${columns})`);
   try {
     const started = performance.now();
-    const result = (await knex.raw(FLOOR_SQL, { start: periodStart, end: periodEnd, group: GROUP_ID })) as { rowCount: number };
+    await knex.raw(FLOOR_SQL, { start: periodStart, end: periodEnd, group: GROUP_ID });
     const seconds = (performance.now() - started) / 1000;
+    let rows = 0;
+    for (const table of Object.keys(FLOOR_TABLES)) rows += Number((await knex(table).count({ n: '*' }))[0]!.n);
     const [check] = (
       await knex.raw(
         `SELECT count(*)::int AS houses, (count(*) FILTER (WHERE f.total_pence = b.total_pence))::int AS matching
@@ -215,38 +188,20 @@ async function sqlFloor(knex: Knex): Promise<{ seconds: number; rows: number; ma
         [periodStart, periodEnd],
       )
     ).rows as Array<{ houses: number; matching: number }>;
-    return { seconds, rows: result.rowCount, matching: check!.matching, houses: check!.houses };
+    return { seconds, rows, matching: check!.matching, houses: check!.houses };
   } finally {
-    await knex.raw(`DROP TABLE IF EXISTS bench_floor_statements`);
+    await dropAll();
   }
 }
 
-interface PdfModules {
-  loadStatementPdfData(knex: Knex, billId: number): Promise<{ data: unknown } | undefined>;
-  renderStatementPdfBuffer(data: unknown): Promise<Buffer>;
-}
-
-/** The statement PDF renderer, when api/src/modules/billing/pdf has one (loaded at run time: it may not exist yet). */
-async function loadPdfRenderer(): Promise<PdfModules | null> {
-  const folder = path.join(repoRoot, 'api/src/modules/billing/pdf');
-  const renderer = path.join(folder, 'statement-pdf.ts');
-  const loader = path.join(folder, 'statement-pdf-data.ts');
-  if (!fs.existsSync(renderer) || !fs.existsSync(loader)) return null;
-  const [render, load] = (await Promise.all([import(renderer), import(loader)])) as [Partial<PdfModules>, Partial<PdfModules>];
-  if (typeof render.renderStatementPdfBuffer !== 'function' || typeof load.loadStatementPdfData !== 'function') return null;
-  return { renderStatementPdfBuffer: render.renderStatementPdfBuffer, loadStatementPdfData: load.loadStatementPdfData };
-}
-
-async function renderPdfs(knex: Knex, count: number): Promise<{ perSecond: number | null; rendered: number; bytes: number }> {
-  const pdf = await loadPdfRenderer();
-  if (!pdf) return { perSecond: null, rendered: 0, bytes: 0 };
+async function renderPdfs(knex: Knex, count: number): Promise<{ perSecond: number; rendered: number; bytes: number }> {
   const ids: Array<{ id: number }> = await knex('bills').where({ period_start: periodStart, period_end: periodEnd, state: 'ISSUED' }).orderBy('id').limit(count).select('id');
   let bytes = 0;
   const started = performance.now();
   for (const { id } of ids) {
-    const loaded = await pdf.loadStatementPdfData(knex, Number(id));
+    const loaded = await loadStatementPdfData(knex, Number(id));
     if (!loaded) throw new Error(`No statement ${id}`);
-    bytes += (await pdf.renderStatementPdfBuffer(loaded.data)).length;
+    bytes += (await renderStatementPdfBuffer(loaded.data)).length;
   }
   const seconds = (performance.now() - started) / 1000;
   return { perSecond: ids.length / seconds, rendered: ids.length, bytes };
@@ -261,13 +216,16 @@ export async function billRunBenchmark(): Promise<void> {
   const boss = await (async () => {
     await ensureDataSet(knex);
     await resetBilling(knex);
-    return startBoss(url, 'sender');
+    const sender = await startBoss(url, 'sender');
+    // Every queue exists before the run (its house jobs enqueue statement e-mails on a queue not worked here).
+    await createQueues(sender, ALL_QUEUES);
+    return sender;
   })();
   try {
     const caller: BillRunCaller = { db: knex, boss, userId: null, groupId: GROUP_ID };
     const houses = Number((await knex('house_contracts').where({ group_id: GROUP_ID, billing_type: 'BILL' }).count({ n: '*' }))[0]!.n);
     const tenants = Number((await knex('tenant_contracts as tc').join('house_contracts as hc', 'hc.id', 'tc.house_contract_id').where({ 'hc.group_id': GROUP_ID, 'hc.billing_type': 'BILL' }).count({ n: '*' }))[0]!.n);
-    console.log(`${houses} BILL house contracts, ${tenants} tenant contracts; period ${periodStart} to ${periodEnd}; ${WORKERS} worker process(es) × ${CONCURRENCY} loops, batches of ${BATCH}`);
+    console.log(`${houses} BILL house contracts, ${tenants} tenant contracts; period ${periodStart} to ${periodEnd}; ${WORKERS} worker process(es)`);
     workers = await startBillRunWorkers(url, WORKERS);
 
     const started = performance.now();
@@ -300,10 +258,10 @@ export async function billRunBenchmark(): Promise<void> {
     const contracts = statements;
     const ratio = seconds / floor.seconds;
     console.log(`BILL run              ${contracts} contracts  ${seconds.toFixed(2)} s  ${(contracts / seconds).toFixed(0)} contracts/s  (${WORKERS} worker processes, peak RSS ${peakRssMb.toFixed(0)} MB each at most)`);
-    console.log(`SQL floor (INSERT…SELECT) ${floor.rows} statement rows  ${floor.seconds.toFixed(2)} s  ${(floor.houses / floor.seconds).toFixed(0)} contracts/s  (${floor.matching} of ${floor.houses} house totals equal the service's)`);
+    console.log(`SQL floor (INSERT…SELECT) ${floor.rows} statement, line and ledger rows  ${floor.seconds.toFixed(2)} s  ${(floor.houses / floor.seconds).toFixed(0)} contracts/s  (${floor.matching} of ${floor.houses} house totals equal the service's)`);
     console.log(`ratio to SQL floor    ${ratio.toFixed(1)} ×`);
     console.log(`re-run                ${rerunSeconds.toFixed(2)} s  ${rerunNewRows} new rows`);
-    console.log(pdfs.perSecond === null ? 'PDFs                  no renderer at api/src/modules/billing/pdf' : `PDFs                  ${pdfs.rendered} statements  ${pdfs.perSecond.toFixed(1)} PDFs/s  ${(pdfs.bytes / 1e6).toFixed(1)} MB`);
+    console.log(`PDFs                  ${pdfs.rendered} statements  ${pdfs.perSecond.toFixed(1)} PDFs/s  ${(pdfs.bytes / 1e6).toFixed(1)} MB`);
     console.log(
       JSON.stringify({
         bench: 'bill-run',
@@ -312,7 +270,7 @@ export async function billRunBenchmark(): Promise<void> {
         ratio_to_sql: Number(ratio.toFixed(2)),
         rerun_seconds: Number(rerunSeconds.toFixed(2)),
         rerun_new_rows: rerunNewRows,
-        pdf_per_s: pdfs.perSecond === null ? null : Number(pdfs.perSecond.toFixed(1)),
+        pdf_per_s: Number(pdfs.perSecond.toFixed(1)),
         peak_rss_mb: Math.round(peakRssMb),
       }),
     );
@@ -322,11 +280,4 @@ export async function billRunBenchmark(): Promise<void> {
     await knex.destroy();
     await embedded?.stop();
   }
-}
-
-if (process.env.BILL_RUN_WORKER_URL && process.argv[1] && path.resolve(process.argv[1]) === __filename) {
-  billRunWorker(process.env.BILL_RUN_WORKER_URL, JSON.parse(process.env.BILL_RUN_WORKER_OPTIONS ?? '{"concurrency":2,"batchSize":10}') as WorkerOptions).catch((error: unknown) => {
-    console.error('[bill-run-worker] failed:', error);
-    process.exit(1);
-  });
 }

@@ -7,9 +7,11 @@ import { financeResolvers, financeTypeDefs } from '../modules/finance/finance.gr
 import { identityResolvers, identityTypeDefs } from '../modules/identity/identity.graphql';
 import { jobsResolvers, jobsTypeDefs } from '../modules/jobs/jobs.graphql';
 import { quotesResolvers, quotesTypeDefs } from '../modules/quotes/quotes.graphql';
+import { rebatesResolvers, rebatesTypeDefs } from '../modules/rebates/rebates.graphql';
 import { recordsResolvers, recordsTypeDefs } from '../modules/records/records.graphql';
 import { settingsResolvers, settingsTypeDefs } from '../modules/settings/settings.graphql';
 import { siteResolvers, siteTypeDefs } from '../modules/site/site.graphql';
+import { usageReportsResolvers, usageReportsTypeDefs } from '../modules/usage-reports/usage-reports.graphql';
 import type { GraphQLContext } from './context';
 import { JSONScalar } from './json-scalar';
 
@@ -31,8 +33,8 @@ const baseTypeDefs = /* GraphQL */ `
 `;
 
 /** Each module contributes its SDL and resolvers here. */
-export const typeDefs = [baseTypeDefs, settingsTypeDefs, siteTypeDefs, identityTypeDefs, backofficeUsersTypeDefs, jobsTypeDefs, recordsTypeDefs, quotesTypeDefs, billingTypeDefs, financeTypeDefs];
-const moduleResolvers: ResolverMap[] = [settingsResolvers, siteResolvers, identityResolvers, backofficeUsersResolvers, jobsResolvers, recordsResolvers, quotesResolvers, billingResolvers, financeResolvers];
+export const typeDefs = [baseTypeDefs, settingsTypeDefs, siteTypeDefs, identityTypeDefs, backofficeUsersTypeDefs, jobsTypeDefs, recordsTypeDefs, quotesTypeDefs, billingTypeDefs, financeTypeDefs, rebatesTypeDefs, usageReportsTypeDefs];
+const moduleResolvers: ResolverMap[] = [settingsResolvers, siteResolvers, identityResolvers, backofficeUsersResolvers, jobsResolvers, recordsResolvers, quotesResolvers, billingResolvers, financeResolvers, rebatesResolvers, usageReportsResolvers];
 
 const ROOT_TYPES = ['Query', 'Mutation'] as const;
 const PLACEHOLDER_FIELD = '_empty';

@@ -17,9 +17,22 @@ export async function startBoss(connectionString: string, role: 'sender' | 'work
     max: role === 'worker' ? 10 : 4,
     supervise: role === 'worker',
     schedule: role === 'worker',
+    queueCacheIntervalSeconds: queueCacheSeconds(process.env),
     ...extra,
   });
   boss.on('error', (error: Error) => console.error(`[jobs] ${error.message}`));
   await boss.start();
   return boss;
+}
+
+/**
+ * How stale pg-boss's cached queue stats may be (JOBS_QUEUE_CACHE_SECONDS, default 10; pg-boss's own is 60).
+ * For `singleton` queues (billing.house) a worker skips the keys the cache last saw active, so a house whose
+ * worker died is picked up again at most this long after its job expired and was retried.
+ */
+function queueCacheSeconds(env: NodeJS.ProcessEnv): number {
+  const raw = env.JOBS_QUEUE_CACHE_SECONDS?.trim();
+  const seconds = raw ? Number(raw) : 10;
+  if (!Number.isInteger(seconds) || seconds < 1) throw new Error(`JOBS_QUEUE_CACHE_SECONDS must be a whole number of seconds, at least 1 (got "${raw}")`);
+  return seconds;
 }

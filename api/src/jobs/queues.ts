@@ -24,6 +24,12 @@ export interface JobPayloads {
   'billing.statement-email': { billId: number };
   /** No tenant contract: the daily sweep that enqueues one job per contract due a final statement. */
   'billing.final-statements': { tenantContractId?: number };
+  /** A sales journal or Sage CSV file queued by its mutation (export_files row), and the record it is of. */
+  'finance.export': { exportId: string; resource: 'SalesJournal' | 'AccountingExport'; recordId: number };
+  /** A usage report asked for by staff (its uploads row, IN_PROGRESS). */
+  'reports.usage': { uploadId: number };
+  /** The daily automated billing: decides per group from the settings, so it carries nothing. */
+  'billing.automation': Record<string, never>;
 }
 
 export type QueueName = keyof JobPayloads;
@@ -44,7 +50,9 @@ export const QUEUES: Record<QueueName, QueueDefinition> = {
     name: 'exports.run',
     description: 'Streams one list export (CSV, XLSX or zip) to the exports folder; reports progress as it goes',
     // A million-row XLSX takes about a minute; a second try starts the file again from scratch.
-    options: { retryLimit: 1, retryDelay: 30, expireInSeconds: 1800 },
+    // Heartbeats every 15 s (pg-boss sends them while the handler runs): a dead worker's export is retried in
+    // about 30 s, not after the 30-minute expiry.
+    options: { retryLimit: 1, retryDelay: 30, expireInSeconds: 1800, heartbeatSeconds: 30 },
   },
   'exports.cleanup': {
     name: 'exports.cleanup',
@@ -55,14 +63,15 @@ export const QUEUES: Record<QueueName, QueueDefinition> = {
     name: 'billing.run',
     description: 'Fans a bill run out: records every BILL house contract of the group and period, enqueues one billing.house job each',
     // Safe to repeat: houses are inserted ON CONFLICT DO NOTHING and each house job is idempotent.
-    options: { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 900 },
+    options: { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 900, heartbeatSeconds: 30 },
   },
   'billing.house': {
     name: 'billing.house',
     description: 'Issues one house statement and its tenant statements for a bill run (already billed: nothing to do)',
     // One job at a time per house and period (singletonKey houseContractId:periodStart:periodEnd); the unique
     // index on issued statements per contract and period is what really prevents a second statement.
-    options: { retryLimit: 3, retryDelay: 30, retryBackoff: true, retryDelayMax: 900, expireInSeconds: 300, policy: 'singleton' },
+    // Worked in batches (workers/src/handlers/billing-house.ts), with heartbeats while a batch runs.
+    options: { retryLimit: 3, retryDelay: 30, retryBackoff: true, retryDelayMax: 900, expireInSeconds: 300, heartbeatSeconds: 30, policy: 'singleton' },
   },
   'billing.final-statements': {
     name: 'billing.final-statements',
@@ -76,6 +85,24 @@ export const QUEUES: Record<QueueName, QueueDefinition> = {
     description: 'E-mails one tenant statement: renders its PDF and writes an outbox e-mail with it attached',
     // One job queued or running per statement (singletonKey statement-email:<billId>); the job itself finds a message already queued.
     options: { retryLimit: 3, retryDelay: 60, retryBackoff: true, retryDelayMax: 1800, expireInSeconds: 120, policy: 'exclusive' },
+  },
+  'billing.automation': {
+    name: 'billing.automation',
+    description: 'Automated billing: on the billing day of each group with automation on, schedules an automated bill run of the previous month',
+    // Safe to repeat: a group already scheduled today or for the period is refused by the bill runs' unique indexes.
+    options: { retryLimit: 3, retryDelay: 300, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 300, policy: 'singleton' },
+  },
+  'finance.export': {
+    name: 'finance.export',
+    description: 'Writes one sales journal (CSV or XLSX) or Sage audit-trail CSV file and marks its record EXPORTED; reports progress',
+    // A retry writes the file again from scratch; marking the record is idempotent.
+    options: { retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 900 },
+  },
+  'reports.usage': {
+    name: 'reports.usage',
+    description: 'Writes one usage report (CSV of reads and consumption per house contract and meter) as a USAGE_REPORT upload; reports progress',
+    // 2 to 15 minutes for a large portfolio (specification §9): an hour's expiry; a retry starts the file again.
+    options: { retryLimit: 1, retryDelay: 60, expireInSeconds: 3600 },
   },
 };
 

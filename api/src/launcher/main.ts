@@ -10,6 +10,7 @@ import { loadConfig } from '../config';
 import { startChild, type ManagedChild } from './child-process';
 import { ensureFrontendsBuilt } from './ensure-built';
 import { startViteDevServers } from './vite-dev';
+import { startWorkersProcess } from './workers-process';
 
 const log = (line: string) => console.log(`[start] ${line}`);
 const dev = process.argv.includes('--dev');
@@ -52,7 +53,8 @@ async function main(): Promise<void> {
     const env = { ...process.env, DATABASE_URL: database.url, ...(dev ? { SERVE_FRONTENDS: 'false' } : {}) };
     const watch = dev ? ['--watch'] : [];
     children.push(startChild('api', 'api/src/main.ts', env, watch));
-    children.push(startChild('workers', 'workers/src/main.ts', env, watch));
+    // A bounded heap for the workers (see workers-heap.ts); the API keeps Node's default.
+    children.push(startWorkersProcess('workers', env, watch));
     if (dev) children.unshift(...startViteDevServers());
     for (const child of children) {
       child.process.once('exit', (code) => {

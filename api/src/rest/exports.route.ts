@@ -1,11 +1,10 @@
-import fs from 'node:fs';
-import { pipeline } from 'node:stream/promises';
 import { Router, type Request } from 'express';
 import type { PgBoss } from 'pg-boss';
 import type { Knex } from '@app/db';
 import { DomainError } from '../errors/domain-error';
 import { exportStatus, openExportDownload, requestExport, type ExportFormat } from '../modules/exports';
 import { currentUser, restRoute } from './rest-route';
+import { sendDownload } from './send-download';
 
 /** X-Group-ID, when sent, is a positive whole number (group-scoped lists need it). */
 function groupOf(req: Request): number | null {
@@ -13,12 +12,6 @@ function groupOf(req: Request): number | null {
   if (header === undefined || header === '') return null;
   if (!/^[1-9]\d{0,9}$/.test(header)) throw DomainError.invalid([{ field: 'X-Group-ID', rule: 'type', message: 'must be a positive whole number' }]);
   return Number(header);
-}
-
-/** `filename` for old clients (ASCII, quotes escaped) and `filename*` (RFC 5987) for the real name. */
-function attachment(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
 const FORMATS: Array<[path: string, format: ExportFormat]> = [
@@ -45,17 +38,7 @@ export function exportsRoute(db: Knex, boss: PgBoss): Router {
     res.set('Cache-Control', 'no-store').json(await exportStatus(db, currentUser(res)!, String(req.params.id)));
   });
   restRoute(router, 'get', '/exports/:id/download', async (req, res) => {
-    const file = await openExportDownload(db, currentUser(res)!, String(req.params.id));
-    res.set({
-      'Content-Type': file.contentType,
-      'Content-Disposition': attachment(file.fileName),
-      'Content-Length': String(fs.statSync(file.path).size),
-      // The URL carries a token: keep it out of caches and out of the Referer of anything the file links to.
-      'Cache-Control': 'no-store',
-      'Referrer-Policy': 'no-referrer',
-      'X-Content-Type-Options': 'nosniff',
-    });
-    await pipeline(fs.createReadStream(file.path), res);
+    await sendDownload(res, await openExportDownload(db, currentUser(res)!, String(req.params.id)));
   });
   return router;
 }

@@ -204,6 +204,8 @@ export const UPLOAD_RESOURCE_TYPES = [
   'INVALID_AUTOMATED_INVOICES_REPORT',
   'CC_STAGE_UPDATE',
 ] as const;
+/** An upload written by a job (a usage report) is IN_PROGRESS until its file is READY (or FAILED); others arrive READY. */
+export const UPLOAD_STATUSES = ['IN_PROGRESS', 'READY', 'FAILED'] as const;
 export const NOTIFICATION_TYPES = ['INFO', 'SUCCESS', 'WARNING', 'ERROR'] as const;
 export const CONTRACT_TYPES = ['HOUSE_CONTRACT', 'TENANT_CONTRACT'] as const;
 

@@ -11,6 +11,8 @@ import * as exportFiles from './20261122000030_exports';
 import * as billRuns from './20261122000040_bill_runs';
 import * as finance from './20261122000050_finance';
 import * as outboxAttachments from './20261122000061_outbox_attachments';
+import * as usageReports from './20261122000070_usage_reports';
+import * as automatedBillingSetting from './20261122000080_automated_billing_setting';
 
 /** Every migration in order. Append new ones at the end; never edit or remove an applied one. */
 export const migrations: Array<[string, Knex.Migration]> = [
@@ -26,4 +28,6 @@ export const migrations: Array<[string, Knex.Migration]> = [
   ['20261122000040_bill_runs', billRuns],
   ['20261122000050_finance', finance],
   ['20261122000061_outbox_attachments', outboxAttachments],
+  ['20261122000070_usage_reports', usageReports],
+  ['20261122000080_automated_billing_setting', automatedBillingSetting],
 ];

@@ -1,5 +1,18 @@
-import { billHouseForRun } from '../../../api/src/modules/billing';
-import type { Handler } from '../handler';
+import { billHousesForRun } from '../../../api/src/modules/billing';
+import type { BatchHandler } from '../handler';
 
-/** One house of a bill run: its statement (or why it cannot be billed) and its tenants' statement e-mails; the outcome is the job's output. */
-export const billingHouseHandler: Handler<'billing.house'> = async (job, { db, boss }) => billHouseForRun(db, job.data, boss);
+/**
+ * Houses of a bill run: their statements (or why each cannot be billed) and their tenants' statement
+ * e-mails, up to 50 houses per transaction; each job's output is its house's outcome on the run.
+ */
+export const billingHouseHandler: BatchHandler<'billing.house'> = {
+  batchSize: 50,
+  async handleBatch(jobs, { db, boss }) {
+    const results = await billHousesForRun(
+      db,
+      jobs.map((job) => job.data),
+      boss,
+    );
+    return results.map((result) => ('error' in result ? result : { output: result.outcome }));
+  },
+};

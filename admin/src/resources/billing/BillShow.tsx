@@ -2,6 +2,7 @@ import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import { Button, Show, TopToolbar, useRecordContext } from 'react-admin';
 import { billPdfUrl } from './billing-api';
 import { SpecTabs } from '../catalogue/SpecTabs';
+import { ReissueStatementButton, VoidStatementButton } from './StatementActions';
 
 /** Opens the statement's PDF in a new tab (a plain link: the token goes as ?jwt=, read when clicked). */
 function PdfButton() {
@@ -25,13 +26,15 @@ function PdfButton() {
   );
 }
 
-/** A bill: the catalogue's fields and related lists, with a PDF button. */
+/** A bill: the catalogue's fields and related lists, with a PDF button and, on issued statements, Void and Re-issue. */
 export function BillShow() {
   return (
     <Show
       actions={
         <TopToolbar>
           <PdfButton />
+          <VoidStatementButton />
+          <ReissueStatementButton />
         </TopToolbar>
       }
     >

@@ -55,7 +55,8 @@ export const billRunRecord = (row: BillRunRow): RecordValues => toRecord(BillRun
 async function createRun(caller: BillRunCaller, period: BillRunPeriod, automation: { scheduledOn: string } | null): Promise<BillRunRow> {
   checkPeriod(period);
   const groupId = requireGroup(BillRun, caller.groupId);
-  const today = await readSystemCurrentDate(caller.db);
+  // An automated run is issued on the day it is scheduled on (one reading of the clock, even at midnight).
+  const today = automation?.scheduledOn ?? (await readSystemCurrentDate(caller.db));
   return caller.db.transaction(async (trx) => {
     if (automation) {
       const automated = trx('bill_runs').where({ group_id: groupId, automated: true });

@@ -1,8 +1,8 @@
-import type { Knex } from '@app/db';
-import { recordChange } from '../../audit/record-change';
+import { insertRows, type ColumnTypes, type Knex } from '@app/db';
+import { recordChanges } from '../../audit/record-change';
 import { addDays, formatDisplayDate, overlapRange, periodDays, splitByTenantDays, statementTotals } from '../../rules';
 import { BILLING_RUN_MESSAGES, NotBillable, STATEMENT_DUE_DAYS, UNBILLED_TENANT_CONTRACT_STATUSES, type BillingStatus } from './billing-rules';
-import { houseStatementLines, type HouseForBilling, type PricedLine } from './statement-lines';
+import { loadBillingInputs, priceStatementLines, type BillingInputs, type HouseForBilling, type PricedLine } from './statement-lines';
 
 export interface HouseStatementRequest {
   houseContractId: number;
@@ -10,6 +10,8 @@ export interface HouseStatementRequest {
   periodStart: string;
   periodEnd: string;
   issueDate: string;
+  /** A re-issue: the voided house statement this one replaces, and each tenant's voided statement by tenant contract id. */
+  replaces?: { houseBillId: number; tenantBillIds: Readonly<Record<number, number>> };
 }
 
 export type HouseStatementOutcome =
@@ -22,9 +24,70 @@ const TENANT_STATEMENT_UNIQUE = 'bills_issued_tenant_statement_unique';
 
 interface TenantRow {
   id: number;
+  house_contract_id: number;
   start_date: string;
   end_date: string;
 }
+
+interface ContractRow {
+  id: number;
+  group_id: number;
+  house_id: number;
+  billing_type: string;
+  sign_up_date: string;
+  end_date: string;
+  supply_type: string;
+  energy_use_type: string;
+  bedrooms: number;
+}
+
+type Prepared = ReturnType<typeof price>;
+
+/** A house of the batch that will get a statement, with its lines and split ready. */
+interface ToWrite {
+  index: number;
+  request: HouseStatementRequest;
+  groupId: number;
+  prepared: Prepared;
+}
+
+/** The columns each statement write sets, with their SQL types (rows travel as one JSON parameter). */
+const BILL_COLUMNS: ColumnTypes = {
+  group_id: 'int',
+  kind: 'text',
+  house_contract_id: 'int',
+  tenant_contract_id: 'int',
+  parent_bill_id: 'bigint',
+  replaces_bill_id: 'bigint',
+  period_start: 'date',
+  period_end: 'date',
+  issue_date: 'date',
+  due_date: 'date',
+  state: 'text',
+  net_pence: 'int',
+  vat_pence: 'int',
+  total_pence: 'int',
+};
+const LINE_COLUMNS: ColumnTypes = {
+  group_id: 'int',
+  bill_id: 'bigint',
+  service_id: 'int',
+  utility_type: 'text',
+  description: 'text',
+  register: 'text',
+  opening_read: 'numeric',
+  closing_read: 'numeric',
+  estimated: 'boolean',
+  quantity: 'numeric',
+  unit_rate: 'numeric',
+  days: 'int',
+  standing_charge: 'numeric',
+  net_pence: 'int',
+  vat_rate_bp: 'int',
+  vat_pence: 'int',
+  total_pence: 'int',
+};
+const LEDGER_COLUMNS: ColumnTypes = { group_id: 'int', tenant_contract_id: 'int', entry_date: 'date', kind: 'text', amount_pence: 'int', description: 'text', bill_id: 'bigint' };
 
 /**
  * The BILL statement of one house contract for one period, in the caller's transaction: the house
@@ -36,65 +99,118 @@ interface TenantRow {
  * A house that cannot be billed writes no bill, gets the billing status saying why, and returns NOT_BILLABLE.
  */
 export async function generateHouseStatement(trx: Knex.Transaction, request: HouseStatementRequest): Promise<HouseStatementOutcome> {
-  const { houseContractId, periodStart, periodEnd } = request;
-  periodDays(periodStart, periodEnd);
-  // Locks the contract: two jobs for the same house and period run one after the other.
-  const contract: { id: number; group_id: number; house_id: number; billing_type: string; sign_up_date: string; end_date: string; supply_type: string; energy_use_type: string } | undefined =
-    await trx('house_contracts').where({ id: houseContractId }).forUpdate().first('id', 'group_id', 'house_id', 'billing_type', 'sign_up_date', 'end_date', 'supply_type', 'energy_use_type');
-  if (!contract) throw new RangeError(`No house contract ${houseContractId}`);
-
-  const existing: { id: number } | undefined = await trx('bills')
-    .where({ house_contract_id: houseContractId, kind: 'HOUSE_STATEMENT', period_start: periodStart, period_end: periodEnd, state: 'ISSUED' })
-    .whereNull('tenant_contract_id')
-    .first('id');
-  if (existing) return { status: 'ALREADY_BILLED', houseBillId: existing.id };
-
-  let prepared: Awaited<ReturnType<typeof prepare>>;
   try {
-    prepared = await prepare(trx, contract, periodStart, periodEnd);
-  } catch (error) {
-    if (!(error instanceof NotBillable)) throw error;
-    await setBillingStatus(trx, houseContractId, error.billingStatus);
-    return { status: 'NOT_BILLABLE', billingStatus: error.billingStatus, reason: error.message };
-  }
-
-  try {
-    // A savepoint: a unique violation leaves the caller's transaction usable.
-    return await trx.transaction((savepoint) => write(savepoint, contract.group_id, request, prepared));
+    return (await generateHouseStatements(trx, [request]))[0]!;
   } catch (error) {
     const { code, constraint } = error as { code?: string; constraint?: string };
     if (code === '23505' && constraint === HOUSE_STATEMENT_UNIQUE) return { status: 'ALREADY_BILLED', houseBillId: null };
     if (code === '23505' && constraint === TENANT_STATEMENT_UNIQUE) {
-      await setBillingStatus(trx, houseContractId, 'BALANCE_ISSUE');
+      await setBillingStatus(trx, [request.houseContractId], 'BALANCE_ISSUE');
       return { status: 'NOT_BILLABLE', billingStatus: 'BALANCE_ISSUE', reason: BILLING_RUN_MESSAGES.tenantAlreadyBilled };
     }
     throw error;
   }
 }
 
-async function setBillingStatus(trx: Knex, houseContractId: number, billingStatus: BillingStatus): Promise<void> {
-  await trx('house_contracts').where({ id: houseContractId }).update({ billing_status: billingStatus, updated_at: trx.fn.now() });
+/**
+ * The statements of many house contracts at once (a bill-run job's batch), with the same outcome per house as
+ * generateHouseStatement but a fixed number of queries per batch: the contracts are locked together (in id
+ * order, so two batches never deadlock), everything pricing needs is read set-based, and each table gets one
+ * multi-row INSERT. The writes run in a savepoint; a unique violation (a statement issued by someone else
+ * meanwhile) is rethrown with the savepoint rolled back, for the caller to retry the houses one by one.
+ */
+export async function generateHouseStatements(trx: Knex.Transaction, requests: readonly HouseStatementRequest[]): Promise<HouseStatementOutcome[]> {
+  for (const { periodStart, periodEnd } of requests) periodDays(periodStart, periodEnd);
+  const ids = [...new Set(requests.map((request) => request.houseContractId))].sort((a, b) => a - b);
+  const contracts: ContractRow[] = await trx('house_contracts as hc')
+    .join('houses as h', 'h.id', 'hc.house_id')
+    .whereIn('hc.id', ids)
+    .orderBy('hc.id')
+    .forUpdate('hc')
+    .select('hc.id', 'hc.group_id', 'hc.house_id', 'hc.billing_type', 'hc.sign_up_date', 'hc.end_date', 'hc.supply_type', 'hc.energy_use_type', 'h.bedrooms');
+  const byId = new Map(contracts.map((contract) => [contract.id, contract]));
+  const missing = ids.find((id) => !byId.has(id));
+  if (missing !== undefined) throw new RangeError(`No house contract ${missing}`);
+
+  const existing: Array<{ id: number; house_contract_id: number; period_start: string; period_end: string }> = await trx('bills')
+    .whereIn('house_contract_id', ids)
+    .where({ kind: 'HOUSE_STATEMENT', state: 'ISSUED' })
+    .whereNull('tenant_contract_id')
+    .select('id', 'house_contract_id', 'period_start', 'period_end');
+  const issued = new Map(existing.map((bill) => [statementKey(bill.house_contract_id, bill.period_start, bill.period_end), Number(bill.id)]));
+
+  const outcomes: Array<HouseStatementOutcome | undefined> = new Array(requests.length);
+  /** Requests for a contract and period already asked for earlier in the batch: answered once that one is written. */
+  const duplicates: Array<{ index: number; key: string }> = [];
+  const pending: Array<{ index: number; request: HouseStatementRequest; contract: ContractRow; billed: { start: string; end: string } | null }> = [];
+  const asked = new Set<string>();
+  requests.forEach((request, index) => {
+    const key = statementKey(request.houseContractId, request.periodStart, request.periodEnd);
+    const already = issued.get(key);
+    if (already !== undefined) outcomes[index] = { status: 'ALREADY_BILLED', houseBillId: already };
+    else if (asked.has(key)) duplicates.push({ index, key });
+    else {
+      asked.add(key);
+      const contract = byId.get(request.houseContractId)!;
+      pending.push({ index, request, contract, billed: overlapRange({ start: request.periodStart, end: request.periodEnd }, { start: contract.sign_up_date, end: contract.end_date }) });
+    }
+  });
+
+  const billedRanges = pending.flatMap((item) => (item.billed ? [item.billed] : []));
+  const widest = billedRanges.length ? { start: billedRanges.map((range) => range.start).sort()[0]!, end: billedRanges.map((range) => range.end).sort().at(-1)! } : null;
+  const tenants: TenantRow[] = widest
+    ? await trx('tenant_contracts')
+        .whereIn('house_contract_id', ids)
+        .whereNotIn('status', UNBILLED_TENANT_CONTRACT_STATUSES)
+        .where('start_date', '<=', widest.end)
+        .where('end_date', '>=', widest.start)
+        .orderBy([{ column: 'start_date' }, { column: 'id' }])
+        .select('id', 'house_contract_id', 'start_date', 'end_date')
+    : [];
+  const inputs = widest ? await loadBillingInputs(trx, contracts, widest.start, widest.end) : null;
+
+  const toWrite: ToWrite[] = [];
+  const notBillable = new Map<BillingStatus, number[]>();
+  for (const { index, request, contract, billed } of pending) {
+    try {
+      const prepared = price(contract, billed, tenants.filter((tenant) => tenant.house_contract_id === contract.id), inputs);
+      toWrite.push({ index, request, groupId: contract.group_id, prepared });
+    } catch (error) {
+      if (!(error instanceof NotBillable)) throw error;
+      notBillable.set(error.billingStatus, [...(notBillable.get(error.billingStatus) ?? []), contract.id]);
+      outcomes[index] = { status: 'NOT_BILLABLE', billingStatus: error.billingStatus, reason: error.message };
+    }
+  }
+  for (const [billingStatus, contractIds] of notBillable) await setBillingStatus(trx, contractIds, billingStatus);
+
+  if (toWrite.length) {
+    // A savepoint: a unique violation leaves the caller's transaction usable.
+    const written = await trx.transaction((savepoint) => write(savepoint, toWrite));
+    toWrite.forEach((item, position) => (outcomes[item.index] = written[position]));
+  }
+  for (const { index, key } of duplicates) {
+    const first = outcomes[requests.findIndex((request) => statementKey(request.houseContractId, request.periodStart, request.periodEnd) === key)];
+    outcomes[index] = first?.status === 'BILLED' ? { status: 'ALREADY_BILLED', houseBillId: first.houseBillId } : first;
+  }
+  return outcomes as HouseStatementOutcome[];
 }
 
-/** Everything the statement needs, before anything is written. */
-async function prepare(trx: Knex, contract: { id: number; house_id: number; billing_type: string; sign_up_date: string; end_date: string; supply_type: string; energy_use_type: string }, periodStart: string, periodEnd: string) {
-  if (contract.billing_type !== 'BILL') throw new NotBillable('NOT_MADE_IN_BILL_RUN', BILLING_RUN_MESSAGES.notBillType);
-  const billed = overlapRange({ start: periodStart, end: periodEnd }, { start: contract.sign_up_date, end: contract.end_date });
-  if (!billed) throw new NotBillable('CONTRACT_DATES_CHANGED', BILLING_RUN_MESSAGES.notInPeriod);
-  const days = periodDays(billed.start, billed.end);
+const statementKey = (houseContractId: number, periodStart: string, periodEnd: string): string => `${houseContractId}:${periodStart}:${periodEnd}`;
 
-  const tenants: TenantRow[] = await trx('tenant_contracts')
-    .where({ house_contract_id: contract.id })
-    .whereNotIn('status', UNBILLED_TENANT_CONTRACT_STATUSES)
-    .where('start_date', '<=', billed.end)
-    .where('end_date', '>=', billed.start)
-    .orderBy([{ column: 'start_date' }, { column: 'id' }])
-    .select('id', 'start_date', 'end_date');
+async function setBillingStatus(trx: Knex, houseContractIds: readonly number[], billingStatus: BillingStatus): Promise<void> {
+  await trx('house_contracts').whereIn('id', houseContractIds).update({ billing_status: billingStatus, updated_at: trx.fn.now() });
+}
+
+/** Everything one house's statement needs, before anything is written; throws NotBillable saying why there is none. */
+function price(contract: ContractRow, billed: { start: string; end: string } | null, tenantRows: readonly TenantRow[], inputs: BillingInputs | null) {
+  if (contract.billing_type !== 'BILL') throw new NotBillable('NOT_MADE_IN_BILL_RUN', BILLING_RUN_MESSAGES.notBillType);
+  if (!billed || !inputs) throw new NotBillable('CONTRACT_DATES_CHANGED', BILLING_RUN_MESSAGES.notInPeriod);
+  const days = periodDays(billed.start, billed.end);
+  const tenants = tenantRows.filter((tenant) => tenant.start_date <= billed.end && tenant.end_date >= billed.start);
   if (tenants.length === 0) throw new NotBillable('CONTRACT_DATES_CHANGED', BILLING_RUN_MESSAGES.noTenants);
 
-  const house: { bedrooms: number } = await trx('houses').where({ id: contract.house_id }).first('bedrooms');
-  const forBilling: HouseForBilling = { ...contract, bedrooms: house.bedrooms };
-  const lines = await houseStatementLines(trx, forBilling, billed.start, billed.end, days);
+  const forBilling: HouseForBilling = contract;
+  const lines = priceStatementLines(inputs, forBilling, billed.start, billed.end, days);
   const totals = statementTotals(lines.map((priced) => priced.line));
   const split = splitByTenantDays({
     periodStart: billed.start,
@@ -128,50 +244,97 @@ function lineRow(groupId: number, billId: number, priced: PricedLine, amounts: {
   };
 }
 
-async function write(trx: Knex.Transaction, groupId: number, request: HouseStatementRequest, prepared: Awaited<ReturnType<typeof prepare>>): Promise<HouseStatementOutcome> {
-  const { houseContractId, periodStart, periodEnd, issueDate } = request;
-  const { lines, totals, split } = prepared;
-  const dueDate = addDays(issueDate, STATEMENT_DUE_DAYS);
-  const bill = { group_id: groupId, house_contract_id: houseContractId, period_start: periodStart, period_end: periodEnd, issue_date: issueDate, due_date: dueDate, state: 'ISSUED' };
-  const [house] = await trx('bills')
-    .insert({ ...bill, kind: 'HOUSE_STATEMENT', net_pence: totals.netPence, vat_pence: totals.vatPence, total_pence: totals.totalPence })
-    .returning('id');
-  const houseBillId = Number(house.id);
-  await trx('bill_lines').insert(lines.map((priced) => lineRow(groupId, houseBillId, priced, priced.line)));
-
-  const tenantBillIds: number[] = [];
-  const period = `${formatDisplayDate(periodStart)} to ${formatDisplayDate(periodEnd)}`;
-  for (const share of split.shares) {
-    if (share.days === 0) continue;
-    const shareLines = share.lines!;
-    const net = shareLines.reduce((sum, line) => sum + line.netPence, 0);
-    const vat = shareLines.reduce((sum, line) => sum + line.vatPence, 0);
-    const tenantContractId = Number(share.id);
-    const [tenantBill] = await trx('bills')
-      .insert({ ...bill, kind: 'TENANT_STATEMENT', tenant_contract_id: tenantContractId, parent_bill_id: houseBillId, net_pence: net, vat_pence: vat, total_pence: net + vat })
-      .returning('id');
-    const tenantBillId = Number(tenantBill.id);
-    tenantBillIds.push(tenantBillId);
-    const label = `${share.days} of ${split.tenantDays} tenant-days`;
-    await trx('bill_lines').insert(lines.map((priced, index) => lineRow(groupId, tenantBillId, priced, shareLines[index]!, label)));
-    await trx('ledger_entries').insert({
-      group_id: groupId,
-      tenant_contract_id: tenantContractId,
-      entry_date: issueDate,
-      kind: 'STATEMENT',
-      amount_pence: net + vat,
-      description: `Statement ${period}`,
-      bill_id: tenantBillId,
-    });
-  }
-  await setBillingStatus(trx, houseContractId, 'BILL_SENT');
-  await recordChange(trx, {
-    action: 'INSERT',
-    entity: 'bills',
-    entityId: houseBillId,
-    actorUserId: null,
-    after: { id: houseBillId, kind: 'HOUSE_STATEMENT', houseContractId, periodStart, periodEnd, totalPence: totals.totalPence, tenantBillIds },
+/** Writes the statements of the batch: one INSERT per table (house bills, tenant bills, lines, ledger, audit). */
+async function write(trx: Knex.Transaction, items: readonly ToWrite[]): Promise<HouseStatementOutcome[]> {
+  const billOf = ({ request, groupId }: ToWrite) => ({
+    group_id: groupId,
+    house_contract_id: request.houseContractId,
+    period_start: request.periodStart,
+    period_end: request.periodEnd,
+    issue_date: request.issueDate,
+    due_date: addDays(request.issueDate, STATEMENT_DUE_DAYS),
+    state: 'ISSUED',
   });
-  const estimated = lines.some((priced) => priced.line.kind === 'METERED' && priced.line.estimated);
-  return { status: 'BILLED', houseBillId, tenantBillIds, totalPence: totals.totalPence, estimated };
+  // RETURNING gives no promise of order: rows are matched back by contract and period (unique in a batch).
+  const keyOf = (item: ToWrite) => statementKey(item.request.houseContractId, item.request.periodStart, item.request.periodEnd);
+  const houseRows = await insertRows<{ id: number; house_contract_id: number; period_start: string; period_end: string }>(
+    trx,
+    'bills',
+    BILL_COLUMNS,
+    items.map((item) => ({ ...billOf(item), kind: 'HOUSE_STATEMENT', replaces_bill_id: item.request.replaces?.houseBillId ?? null, net_pence: item.prepared.totals.netPence, vat_pence: item.prepared.totals.vatPence, total_pence: item.prepared.totals.totalPence })),
+    ['id', 'house_contract_id', 'period_start', 'period_end'],
+  );
+  const houseBillIdOf = new Map(houseRows.map((row) => [statementKey(row.house_contract_id, row.period_start, row.period_end), Number(row.id)]));
+
+  const tenantBills: Array<{ item: ToWrite; houseBillId: number; tenantContractId: number; shareLines: NonNullable<Prepared['split']['shares'][number]['lines']>; label: string; net: number; vat: number }> = [];
+  for (const item of items) {
+    const houseBillId = houseBillIdOf.get(keyOf(item))!;
+    for (const share of item.prepared.split.shares) {
+      if (share.days === 0) continue;
+      const shareLines = share.lines!;
+      const net = shareLines.reduce((sum, line) => sum + line.netPence, 0);
+      const vat = shareLines.reduce((sum, line) => sum + line.vatPence, 0);
+      tenantBills.push({ item, houseBillId, tenantContractId: Number(share.id), shareLines, label: `${share.days} of ${item.prepared.split.tenantDays} tenant-days`, net, vat });
+    }
+  }
+  const tenantRows = await insertRows<{ id: number; tenant_contract_id: number; period_start: string; period_end: string }>(
+    trx,
+    'bills',
+    BILL_COLUMNS,
+    tenantBills.map(({ item, houseBillId, tenantContractId, net, vat }) => ({
+      ...billOf(item),
+      kind: 'TENANT_STATEMENT',
+      tenant_contract_id: tenantContractId,
+      parent_bill_id: houseBillId,
+      replaces_bill_id: item.request.replaces?.tenantBillIds[tenantContractId] ?? null,
+      net_pence: net,
+      vat_pence: vat,
+      total_pence: net + vat,
+    })),
+    ['id', 'tenant_contract_id', 'period_start', 'period_end'],
+  );
+  const tenantBillIds = new Map(tenantRows.map((row) => [statementKey(row.tenant_contract_id, row.period_start, row.period_end), Number(row.id)]));
+  const tenantBillIdOf = (tenant: (typeof tenantBills)[number]) => tenantBillIds.get(statementKey(tenant.tenantContractId, tenant.item.request.periodStart, tenant.item.request.periodEnd))!;
+
+  const lineRows = items.flatMap((item) => item.prepared.lines.map((priced) => lineRow(item.groupId, houseBillIdOf.get(keyOf(item))!, priced, priced.line)));
+  for (const tenant of tenantBills) {
+    const billId = tenantBillIdOf(tenant);
+    tenant.item.prepared.lines.forEach((priced, index) => lineRows.push(lineRow(tenant.item.groupId, billId, priced, tenant.shareLines[index]!, tenant.label)));
+  }
+  await insertRows(trx, 'bill_lines', LINE_COLUMNS, lineRows);
+  await insertRows(
+    trx,
+    'ledger_entries',
+    LEDGER_COLUMNS,
+    tenantBills.map((tenant) => ({
+      group_id: tenant.item.groupId,
+      tenant_contract_id: tenant.tenantContractId,
+      entry_date: tenant.item.request.issueDate,
+      kind: 'STATEMENT',
+      amount_pence: tenant.net + tenant.vat,
+      description: `Statement ${formatDisplayDate(tenant.item.request.periodStart)} to ${formatDisplayDate(tenant.item.request.periodEnd)}`,
+      bill_id: tenantBillIdOf(tenant),
+    })),
+  );
+  await setBillingStatus(
+    trx,
+    items.map((item) => item.request.houseContractId),
+    'BILL_SENT',
+  );
+
+  const outcomes = items.map((item): HouseStatementOutcome & { status: 'BILLED' } => {
+    const houseBillId = houseBillIdOf.get(keyOf(item))!;
+    const ids = tenantBills.filter((tenant) => tenant.item === item).map(tenantBillIdOf);
+    const estimated = item.prepared.lines.some((priced) => priced.line.kind === 'METERED' && priced.line.estimated);
+    return { status: 'BILLED', houseBillId, tenantBillIds: ids, totalPence: item.prepared.totals.totalPence, estimated };
+  });
+  await recordChanges(
+    trx,
+    items.map((item, position) => {
+      const { houseBillId, tenantBillIds, totalPence } = outcomes[position]!;
+      const { houseContractId, periodStart, periodEnd } = item.request;
+      return { action: 'INSERT', entity: 'bills', entityId: houseBillId, actorUserId: null, after: { id: houseBillId, kind: 'HOUSE_STATEMENT', houseContractId, periodStart, periodEnd, totalPence, tenantBillIds } };
+    }),
+  );
+  return outcomes;
 }

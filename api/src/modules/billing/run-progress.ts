@@ -33,18 +33,37 @@ const COUNTER: Readonly<Record<string, string>> = {
   FAILED: 'houses_failed',
 };
 
+export interface RunHouseMove {
+  billRunId: number;
+  from: string;
+  to: string;
+}
+
 /**
- * One house's move from one status to another, as a change of the run's counters: a single-row update, so
- * the cost per house does not grow with the run (recounting every house each time made a run quadratic).
+ * Houses' moves from one status to another, as changes of their runs' counters: one single-row update per
+ * run, so the cost per house does not grow with the run (recounting every house each time made a run
+ * quadratic). Runs are updated in id order, so two batches never wait on each other in a cycle.
  */
-export async function moveRunHouse(trx: Knex.Transaction, billRunId: number, from: string, to: string): Promise<void> {
-  if (from === to || !COUNTER[from] || !COUNTER[to]) return;
-  await trx.raw(`UPDATE bill_runs SET ${COUNTER[from]} = ${COUNTER[from]} - 1, ${COUNTER[to]} = ${COUNTER[to]} + 1, updated_at = now() WHERE id = ?`, [billRunId]);
-  await trx.raw(
-    `UPDATE bill_runs SET
-       status = CASE WHEN houses_remaining > 0 THEN 'RUNNING' WHEN houses_failed > 0 THEN 'COMPLETED_WITH_FAILURES' ELSE 'COMPLETED' END,
-       finished_at = CASE WHEN houses_remaining = 0 THEN COALESCE(finished_at, now()) END
-     WHERE id = ? AND started_at IS NOT NULL`,
-    [billRunId],
-  );
+export async function moveRunHouses(trx: Knex.Transaction, moves: readonly RunHouseMove[]): Promise<void> {
+  const deltas = new Map<number, Map<string, number>>();
+  for (const { billRunId, from, to } of moves) {
+    if (from === to || !COUNTER[from] || !COUNTER[to]) continue;
+    const delta = deltas.get(billRunId) ?? new Map<string, number>();
+    delta.set(COUNTER[from], (delta.get(COUNTER[from]) ?? 0) - 1);
+    delta.set(COUNTER[to], (delta.get(COUNTER[to]) ?? 0) + 1);
+    deltas.set(billRunId, delta);
+  }
+  for (const billRunId of [...deltas.keys()].sort((a, b) => a - b)) {
+    const changes = [...deltas.get(billRunId)!].filter(([, change]) => change !== 0);
+    if (changes.length === 0) continue;
+    const set = changes.map(([column, change]) => `${column} = ${column} + ${change}`).join(', ');
+    await trx.raw(`UPDATE bill_runs SET ${set}, updated_at = now() WHERE id = ?`, [billRunId]);
+    await trx.raw(
+      `UPDATE bill_runs SET
+         status = CASE WHEN houses_remaining > 0 THEN 'RUNNING' WHEN houses_failed > 0 THEN 'COMPLETED_WITH_FAILURES' ELSE 'COMPLETED' END,
+         finished_at = CASE WHEN houses_remaining = 0 THEN COALESCE(finished_at, now()) END
+       WHERE id = ? AND started_at IS NOT NULL`,
+      [billRunId],
+    );
+  }
 }

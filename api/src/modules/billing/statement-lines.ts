@@ -15,7 +15,9 @@ import {
 import { BILLING_RUN_MESSAGES, DOMESTIC_ENERGY_VAT_BP, NotBillable, READ_WINDOW_DAYS, UNUSABLE_READING_STATUSES } from './billing-rules';
 
 /*
- * The lines of one house statement, read from the database and priced with the pure billing rules.
+ * The lines of house statements: everything a batch of houses needs is read in a few set-based queries
+ * (loadBillingInputs), then each house is priced with the pure billing rules (priceStatementLines), so the
+ * cost per house stays flat however many houses a bill-run job carries.
  * Reads: the opening read of a register is its latest usable read in the READ_WINDOW_DAYS up to and
  * including the first billed day; the closing read its latest usable read in the READ_WINDOW_DAYS up to and
  * including the last billed day. A read missing from its window is estimated at that day from the other
@@ -73,25 +75,90 @@ function registersOf(meter: MeterRow): MeterRegister[] {
   return ['SINGLE'];
 }
 
-/** The tariff assigned to the contract's service of this utility for every billed day. */
-async function tariffFor(trx: Knex, house: HouseForBilling, utility: 'electric' | 'gas', start: string, end: string): Promise<TariffRow> {
-  const row: TariffRow | undefined = await trx('services as s')
+/** What pricing needs of the database, for every house of a batch. */
+export interface BillingInputs {
+  metersByHouse: ReadonlyMap<number, MeterRow[]>;
+  /** Electricity and gas tariff assignments of each house contract, ordered by service then assignment. */
+  tariffsByContract: ReadonlyMap<number, Array<TariffRow & { utility_type: string; start_date: string; end_date: string }>>;
+  readsByRegister: ReadonlyMap<string, ReadRow[]>;
+  usageEstimates: ReadonlyArray<UsageEstimateRow>;
+}
+
+interface UsageEstimateRow {
+  supply_type: string;
+  utility_type: string;
+  energy_use_type: string;
+  bedrooms: number;
+  kwh_per_year: number;
+}
+
+const registerKey = (meterId: number, register: string): string => `${meterId}:${register}`;
+
+function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const row of rows) {
+    const group = groups.get(key(row));
+    if (group) group.push(row);
+    else groups.set(key(row), [row]);
+  }
+  return groups;
+}
+
+/**
+ * Reads the meters, tariff assignments, usable reads and usage estimates of every house of a batch billed
+ * between `start` and `end` (the widest billed range of the batch): five queries whatever the batch size.
+ */
+export async function loadBillingInputs(trx: Knex, houses: readonly HouseForBilling[], start: string, end: string): Promise<BillingInputs> {
+  const houseIds = [...new Set(houses.map((house) => house.house_id))];
+  const contractIds = houses.map((house) => house.id);
+  const meters: Array<MeterRow & { house_id: number }> = await trx('meters')
+    .whereIn('house_id', houseIds)
+    .where({ is_active: true })
+    .whereIn('utility_type', ['electric', 'gas'])
+    .orderBy([{ column: 'house_id' }, { column: 'utility_type' }, { column: 'id' }])
+    .select('id', 'house_id', 'utility_type', 'meter_type', 'rate_type', 'serial_number');
+  const tariffs: Array<TariffRow & { house_contract_id: number; utility_type: string; start_date: string; end_date: string }> = await trx('services as s')
     .join('tariff_assignments as ta', 'ta.service_id', 's.id')
     .join('tariffs as t', 't.id', 'ta.tariff_id')
-    .where({ 's.house_contract_id': house.id, 's.utility_type': utility })
-    .where('ta.start_date', '<=', start)
-    .where('ta.end_date', '>=', end)
-    .orderBy('s.id')
-    .first('s.id as service_id', 't.rate_type', 't.unit_rate', 't.night_unit_rate', 't.standing_charge');
+    .whereIn('s.house_contract_id', contractIds)
+    .whereIn('s.utility_type', ['electric', 'gas'])
+    // Overlapping the widest range: each house's own billed days are checked when it is priced.
+    .where('ta.start_date', '<=', end)
+    .where('ta.end_date', '>=', start)
+    .orderBy([{ column: 's.house_contract_id' }, { column: 's.id' }, { column: 'ta.id' }])
+    .select('s.house_contract_id', 's.utility_type', 's.id as service_id', 'ta.start_date', 'ta.end_date', 't.rate_type', 't.unit_rate', 't.night_unit_rate', 't.standing_charge');
+  const meterIds = meters.map((meter) => meter.id);
+  const reads: Array<ReadRow & { meter_id: number; register: string }> = meterIds.length
+    ? await trx('meter_readings')
+        .whereIn('meter_id', meterIds)
+        .whereNotIn('status', UNUSABLE_READING_STATUSES)
+        .orderBy([{ column: 'meter_id' }, { column: 'register' }, { column: 'reading_date' }, { column: 'id' }])
+        .select('meter_id', 'register', 'reading_date', 'value', 'type')
+    : [];
+  const usageEstimates: UsageEstimateRow[] = await trx('usage_estimates')
+    .whereIn('bedrooms', [...new Set(houses.map((house) => house.bedrooms))])
+    .whereIn('utility_type', ['electric', 'gas'])
+    .orderBy('estimate_type', 'desc')
+    .select('supply_type', 'utility_type', 'energy_use_type', 'bedrooms', 'kwh_per_year');
+  return {
+    metersByHouse: groupBy(meters, (meter) => meter.house_id),
+    tariffsByContract: groupBy(tariffs, (tariff) => tariff.house_contract_id),
+    readsByRegister: groupBy(reads, (read) => registerKey(read.meter_id, read.register)),
+    usageEstimates,
+  };
+}
+
+/** The tariff assigned to the contract's service of this utility for every billed day. */
+function tariffFor(inputs: BillingInputs, house: HouseForBilling, utility: 'electric' | 'gas', start: string, end: string): TariffRow {
+  const row = inputs.tariffsByContract.get(house.id)?.find((tariff) => tariff.utility_type === utility && tariff.start_date <= start && tariff.end_date >= end);
   if (!row) throw new NotBillable('SUPPLY_ISSUE', `${BILLING_RUN_MESSAGES.tariffNotFound}: no ${utility} tariff is assigned to the contract for every day from ${start} to ${end}`);
   return row;
 }
 
-async function annualKwhFor(trx: Knex, house: HouseForBilling, utility: 'electric' | 'gas'): Promise<number | null> {
-  const row: { kwh_per_year: number } | undefined = await trx('usage_estimates')
-    .where({ supply_type: house.supply_type, utility_type: utility, energy_use_type: house.energy_use_type, bedrooms: house.bedrooms })
-    .orderBy('estimate_type', 'desc')
-    .first('kwh_per_year');
+function annualKwhFor(inputs: BillingInputs, house: HouseForBilling, utility: 'electric' | 'gas'): number | null {
+  const row = inputs.usageEstimates.find(
+    (estimate) => estimate.supply_type === house.supply_type && estimate.utility_type === utility && estimate.energy_use_type === house.energy_use_type && estimate.bedrooms === house.bedrooms,
+  );
   return row?.kwh_per_year ?? null;
 }
 
@@ -103,15 +170,11 @@ function readAt(reads: readonly ReadRow[], day: string, estimate: () => number):
   return { read: estimate(), estimated: true };
 }
 
-async function meterLines(trx: Knex, house: HouseForBilling, meter: MeterRow, tariff: TariffRow, start: string, end: string): Promise<PricedLine[]> {
+function meterLines(inputs: BillingInputs, house: HouseForBilling, meter: MeterRow, tariff: TariffRow, start: string, end: string): PricedLine[] {
   const lines: PricedLine[] = [];
-  const annualKwh = await annualKwhFor(trx, house, meter.utility_type);
+  const annualKwh = annualKwhFor(inputs, house, meter.utility_type);
   for (const register of registersOf(meter)) {
-    const reads: ReadRow[] = await trx('meter_readings')
-      .where({ meter_id: meter.id, register })
-      .whereNotIn('status', UNUSABLE_READING_STATUSES)
-      .orderBy([{ column: 'reading_date' }, { column: 'id' }])
-      .select('reading_date', 'value', 'type');
+    const reads = inputs.readsByRegister.get(registerKey(meter.id, register)) ?? [];
     const known: KnownRead[] = reads.map((read) => ({ date: read.reading_date, read: read.value }));
     const estimate = (day: string) => () => {
       try {
@@ -157,12 +220,8 @@ async function meterLines(trx: Knex, house: HouseForBilling, meter: MeterRow, ta
 }
 
 /** Every metered line of the house's active electricity and gas meters, then one standing charge per utility. */
-export async function houseStatementLines(trx: Knex, house: HouseForBilling, start: string, end: string, days: number): Promise<PricedLine[]> {
-  const meters: MeterRow[] = await trx('meters')
-    .where({ house_id: house.house_id, is_active: true })
-    .whereIn('utility_type', ['electric', 'gas'])
-    .orderBy([{ column: 'utility_type' }, { column: 'id' }])
-    .select('id', 'utility_type', 'meter_type', 'rate_type', 'serial_number');
+export function priceStatementLines(inputs: BillingInputs, house: HouseForBilling, start: string, end: string, days: number): PricedLine[] {
+  const meters = inputs.metersByHouse.get(house.house_id) ?? [];
   const billable = meters.filter((meter) => !PREPAYMENT_METER_TYPES.includes(meter.meter_type));
   if (meters.length > 0 && billable.length === 0) throw new NotBillable('SMART_PREPAYMENT', BILLING_RUN_MESSAGES.prepaymentOnly);
   if (billable.length === 0) throw new NotBillable('METER_ISSUE', BILLING_RUN_MESSAGES.meterNotFound);
@@ -171,8 +230,8 @@ export async function houseStatementLines(trx: Knex, house: HouseForBilling, sta
   const tariffs = new Map<string, TariffRow>();
   for (const meter of billable) {
     let tariff = tariffs.get(meter.utility_type);
-    if (!tariff) tariffs.set(meter.utility_type, (tariff = await tariffFor(trx, house, meter.utility_type, start, end)));
-    lines.push(...(await meterLines(trx, house, meter, tariff, start, end)));
+    if (!tariff) tariffs.set(meter.utility_type, (tariff = tariffFor(inputs, house, meter.utility_type, start, end)));
+    lines.push(...meterLines(inputs, house, meter, tariff, start, end));
   }
   for (const [utility, tariff] of tariffs) {
     const line = standingChargeLine({ days, standingCharge: tariff.standing_charge, vatRateBp: DOMESTIC_ENERGY_VAT_BP, utility: utility as 'electric' | 'gas' });
@@ -186,4 +245,9 @@ export async function houseStatementLines(trx: Knex, house: HouseForBilling, sta
     });
   }
   return lines;
+}
+
+/** The lines of one house's statement (the final statements' usage reads them this way). */
+export async function houseStatementLines(trx: Knex, house: HouseForBilling, start: string, end: string, days: number): Promise<PricedLine[]> {
+  return priceStatementLines(await loadBillingInputs(trx, [house], start, end), house, start, end, days);
 }

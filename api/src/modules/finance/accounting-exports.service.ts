@@ -4,8 +4,10 @@ import path from 'node:path';
 import { dataDir, type Knex } from '@app/db';
 import { recordChange } from '../../audit/record-change';
 import { DomainError } from '../../errors/domain-error';
+import { enqueue } from '../../jobs/enqueue';
 import type { ACCOUNTING_EXPORT_SOURCES, ACCOUNTING_TRANSACTION_TYPES } from '../../rules';
 import { AccountingExport } from '../../rules/catalogue/money';
+import type { ExportProgress } from '../exports';
 import type { ExportColumn } from '../exports/export-columns';
 import type { ExportFileRow } from '../exports/export-files';
 import { requireGroup } from '../records/record-scope';
@@ -20,9 +22,9 @@ import {
   type TaxCode,
   type UtilityType,
 } from './finance-codes';
-import { writeFinanceFile } from './finance-files';
+import { queueFinanceFile, writeFinanceFile } from './finance-files';
 import { checkPeriod, FINANCE_MESSAGES, recordId, type Period } from './finance-rules';
-import type { FinanceCaller } from './sales-journals.service';
+import type { FinanceCaller, FinanceJobCaller } from './sales-journals.service';
 import { parseSageRejections } from './sage-rejections';
 
 /*
@@ -30,7 +32,7 @@ import { parseSageRejections } from './sage-rejections';
  * accounting export per aggregate type found (PLAN, BILL, PORTFOLIO, OTHER: the house contract's billing type),
  * each to the company its aggregate type maps to (finance_company_codes). Rows are in Sage's terms: SI invoice,
  * SC credit, SR receipt; positive amounts; a tax code per row. Statuses: NOT_EXPORTED → EXPORTED (its CSV
- * written) → EXPORTED_TO_SAGE (staff confirm the import). Rows Sage rejected are marked with the reason from an
+ * written by the `finance.export` job) → EXPORTED_TO_SAGE (staff confirm the import). Rows Sage rejected are marked with the reason from an
  * uploaded rejections file (kept as an uploads row SAGE_IMPORT_INVALID_DATA).
  */
 
@@ -279,39 +281,69 @@ export interface AccountingFile {
 }
 
 /**
- * Writes the export's Sage audit-trail CSV through the exports module (rows Sage rejected left out) and marks
- * it EXPORTED. May be repeated (a new file) until the export is marked as imported into Sage.
+ * Asks for the export's Sage audit-trail CSV: records the file (PENDING) as the export's latest file and queues
+ * the `finance.export` job in one transaction (audited); the job writes it and marks the export EXPORTED. May be
+ * repeated (a new file) until the export is marked as imported into Sage.
  */
-export async function exportAccountingCsv(caller: FinanceCaller, id: string | number): Promise<AccountingFile> {
+export async function exportAccountingCsv(caller: FinanceJobCaller, id: string | number): Promise<AccountingFile> {
   const groupId = requireGroup(AccountingExport, caller.groupId);
   if (caller.userId === null) throw new DomainError('UNAUTHENTICATED', 'Sign in to export');
-  const exportId = recordId(id, FINANCE_MESSAGES.exportNotFound);
-  const current = await caller.db<AccountingExportRow>('accounting_exports').where({ id: exportId, group_id: groupId }).first();
-  if (!current) throw new DomainError('NOT_FOUND', FINANCE_MESSAGES.exportNotFound(String(id)));
-  if (current.status === 'EXPORTED_TO_SAGE') throw new DomainError('CONFLICT', FINANCE_MESSAGES.alreadyInSage(current.id));
-  const file = await writeFinanceFile(caller.db, {
-    userId: caller.userId,
-    groupId,
-    resource: AccountingExport.name,
-    format: 'csv',
-    fileName: `sage-${current.source.toLowerCase()}-${current.aggregate_type.toLowerCase()}-${current.period_start}-${current.period_end}-${current.id}.csv`,
-    columns: SAGE_AUDIT_TRAIL_COLUMNS,
-    from: `FROM accounting_export_rows r JOIN accounting_exports e ON e.id = r.accounting_export_id
-      LEFT JOIN finance_company_codes c ON c.aggregate_type::text = e.aggregate_type::text
-      WHERE r.accounting_export_id = ? AND r.group_id = ? AND r.status <> 'REJECTED' ORDER BY r.transaction_date, r.id`,
-    bindings: [current.id, groupId],
-  });
-  const accountingExport = await caller.db.transaction(async (trx) => {
-    const before = await exportForUpdate(trx, groupId, current.id);
+  const userId = caller.userId;
+  return caller.db.transaction(async (trx) => {
+    const before = await exportForUpdate(trx, groupId, id);
     if (before.status === 'EXPORTED_TO_SAGE') throw new DomainError('CONFLICT', FINANCE_MESSAGES.alreadyInSage(before.id));
+    const file = await queueFinanceFile(trx, {
+      userId,
+      groupId,
+      resource: AccountingExport.name,
+      format: 'csv',
+      fileName: `sage-${before.source.toLowerCase()}-${before.aggregate_type.toLowerCase()}-${before.period_start}-${before.period_end}-${before.id}.csv`,
+      recordId: before.id,
+    });
     const [after] = await trx<AccountingExportRow>('accounting_exports')
       .where({ id: before.id })
-      .update({ status: 'EXPORTED', export_file_id: file.id, updated_at: trx.fn.now() as never })
+      .update({ export_file_id: file.id, updated_at: trx.fn.now() as never })
       .returning('*');
-    await recordChange(trx, { action: 'UPDATE', entity: 'accounting_exports', entityId: before.id, actorUserId: caller.userId, before, after: after! });
+    await recordChange(trx, { action: 'UPDATE', entity: 'accounting_exports', entityId: before.id, actorUserId: userId, before, after: after! });
+    await enqueue(caller.boss, trx, 'finance.export', { exportId: file.id, resource: 'AccountingExport', recordId: before.id });
+    return { accountingExport: after!, file };
+  });
+}
+
+/**
+ * The `finance.export` job of an accounting export: writes the Sage CSV (rows Sage rejected left out) into the
+ * queued file, unless a previous try finished it, and marks the export EXPORTED, audited as done by the user who
+ * asked. An export confirmed in Sage meanwhile keeps EXPORTED_TO_SAGE. Safe to run twice.
+ */
+export async function writeAccountingFile(db: Knex, file: ExportFileRow, exportId: number, onProgress?: (progress: ExportProgress) => Promise<void>): Promise<AccountingFile> {
+  const groupId = Number(file.group_id);
+  const written =
+    file.status === 'DONE'
+      ? file
+      : await writeFinanceFile(
+          db,
+          file,
+          {
+            columns: SAGE_AUDIT_TRAIL_COLUMNS,
+            from: `FROM accounting_export_rows r JOIN accounting_exports e ON e.id = r.accounting_export_id
+              LEFT JOIN finance_company_codes c ON c.aggregate_type::text = e.aggregate_type::text
+              WHERE r.accounting_export_id = ? AND r.group_id = ? AND r.status <> 'REJECTED'`,
+            orderBy: 'r.transaction_date, r.id',
+            bindings: [exportId, groupId],
+          },
+          onProgress,
+        );
+  const accountingExport = await db.transaction(async (trx) => {
+    const before = await exportForUpdate(trx, groupId, exportId);
+    if (before.status !== 'NOT_EXPORTED') return before;
+    const [after] = await trx<AccountingExportRow>('accounting_exports')
+      .where({ id: before.id })
+      .update({ status: 'EXPORTED', updated_at: trx.fn.now() as never })
+      .returning('*');
+    await recordChange(trx, { action: 'UPDATE', entity: 'accounting_exports', entityId: before.id, actorUserId: file.user_id, before, after: after! });
     return after!;
   });
-  return { accountingExport, file };
+  return { accountingExport, file: written };
 }
 
 /** Staff confirm Sage took the file: EXPORTED → EXPORTED_TO_SAGE, and its rows not rejected become EXPORTED. */

@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { PgBoss } from '../../jobs/boss';
 import { createTestDatabase, type TestDatabase } from '../../testing';
 import { exportFilePath } from '../exports';
 import { exportAccountingCsv, generateAccountingExport, importSageRejections, markExportedToSage, uploadsDir, type AccountingExportRow } from './accounting-exports.service';
 import { buildFinanceData, FINANCE_GROUP, IDS, MARCH } from './finance-test-data';
-import type { FinanceCaller } from './sales-journals.service';
+import { runQueuedFinanceExport, startFinanceBoss } from './finance-test-jobs';
+import type { FinanceJobCaller } from './sales-journals.service';
 
 /*
  * Exports to Sage 50's audit-trail CSV import over the fixed March 2026 data set: the CSV matches the golden
@@ -14,7 +16,8 @@ import type { FinanceCaller } from './sales-journals.service';
  */
 
 let db: TestDatabase;
-let caller: FinanceCaller;
+let caller: FinanceJobCaller;
+let boss: PgBoss;
 let tmp: string;
 
 beforeAll(async () => {
@@ -23,9 +26,11 @@ beforeAll(async () => {
   process.env.UPLOADS_DIR = path.join(tmp, 'uploads');
   db = await createTestDatabase();
   await buildFinanceData(db.knex);
-  caller = { db: db.knex, userId: IDS.staff, groupId: FINANCE_GROUP };
+  boss = await startFinanceBoss(db.url);
+  caller = { db: db.knex, boss, userId: IDS.staff, groupId: FINANCE_GROUP };
 });
 afterAll(async () => {
+  await boss.stop({ graceful: false, close: true });
   await db.drop();
   fs.rmSync(tmp, { recursive: true, force: true });
 });
@@ -34,6 +39,14 @@ const golden = (name: string) => fs.readFileSync(path.join(__dirname, 'golden', 
 const byAggregate = (exports: AccountingExportRow[], aggregate: string) => exports.find((row) => row.aggregate_type === aggregate)!;
 const fileOf = (storagePath: string) => fs.readFileSync(exportFilePath(storagePath));
 
+/** Asks for the export's CSV and runs the finance.export job it queued, as the worker would. */
+async function exportNow(id: number | string) {
+  const requested = await exportAccountingCsv(caller, id);
+  const { file, outcome } = await runQueuedFinanceExport(boss, db.knex, requested.file.id);
+  const accountingExport = (await db.knex('accounting_exports').where({ id: requested.accountingExport.id }).first()) as AccountingExportRow;
+  return { requested, file, outcome, accountingExport };
+}
+
 it('writes the statements of the period as Sage audit-trail CSV, one export per aggregate type, matching the golden file', async () => {
   const exports = await generateAccountingExport(caller, 'STATEMENT', MARCH);
   expect(exports.map((row) => [row.aggregate_type, row.company_code, row.status, row.row_count])).toEqual([
@@ -41,14 +54,17 @@ it('writes the statements of the period as Sage audit-trail CSV, one export per 
     ['BILL', 'BILL', 'NOT_EXPORTED', 4],
   ]);
   const bill = byAggregate(exports, 'BILL');
-  const { accountingExport, file } = await exportAccountingCsv(caller, bill.id);
+  // The mutation queues the file; the export stays NOT_EXPORTED until the job has written it.
+  const { requested, accountingExport, file } = await exportNow(bill.id);
+  expect(requested.accountingExport).toMatchObject({ status: 'NOT_EXPORTED', export_file_id: requested.file.id });
+  expect(requested.file).toMatchObject({ status: 'PENDING', resource: 'AccountingExport', format: 'csv' });
   expect(accountingExport).toMatchObject({ status: 'EXPORTED', export_file_id: file.id });
   expect(file).toMatchObject({ status: 'DONE', resource: 'AccountingExport', format: 'csv', row_count: 4 });
   expect(fileOf(file.storage_path).toString('utf8')).toBe(golden('sage-statement-bill.csv').toString('utf8'));
   expect(fileOf(file.storage_path).equals(golden('sage-statement-bill.csv'))).toBe(true);
 
   // The PLAN export: the final statement's credit is a sales credit (SC) with positive amounts.
-  const plan = await exportAccountingCsv(caller, byAggregate(exports, 'PLAN').id);
+  const plan = await exportNow(byAggregate(exports, 'PLAN').id);
   expect(fileOf(plan.file.storage_path).toString('utf8').split('\r\n')[1]).toBe(`SC,TC990201,4020,1,15/03/2026,ST${IDS.finalStatement},Final statement ${IDS.finalStatement} electric,20.00,T5,1.00`);
 
   // A second export of the same source over an overlapping period is refused.
@@ -58,14 +74,14 @@ it('writes the statements of the period as Sage audit-trail CSV, one export per 
 it('writes plan instalments (SI) and their receipts (SR) for MONTHLY, matching the golden file', async () => {
   const exports = await generateAccountingExport(caller, 'MONTHLY', MARCH);
   expect(exports.map((row) => [row.aggregate_type, row.row_count])).toEqual([['PLAN', 2]]);
-  const { file } = await exportAccountingCsv(caller, exports[0]!.id);
+  const { file } = await exportNow(exports[0]!.id);
   expect(fileOf(file.storage_path).equals(golden('sage-monthly-plan.csv'))).toBe(true);
 });
 
 it('writes additional debits as SI and credits as SC, quoting details that need it', async () => {
   const exports = await generateAccountingExport(caller, 'ADDITIONAL_TRANSACTION', MARCH);
-  const bill = await exportAccountingCsv(caller, byAggregate(exports, 'BILL').id);
-  const plan = await exportAccountingCsv(caller, byAggregate(exports, 'PLAN').id);
+  const bill = await exportNow(byAggregate(exports, 'BILL').id);
+  const plan = await exportNow(byAggregate(exports, 'PLAN').id);
   expect(fileOf(bill.file.storage_path).toString('utf8').split('\r\n')[1]).toBe(`SI,TC990101,4900,2,10/03/2026,AT${IDS.lateFee},Late payment fee,25.00,T9,0.00`);
   expect(fileOf(plan.file.storage_path).toString('utf8').split('\r\n')[1]).toBe(`SC,TC990201,4900,1,20/03/2026,AT${IDS.goodwill},"Goodwill credit, boiler ""outage""",10.00,T9,0.00`);
   await expect(generateAccountingExport(caller, 'ENERGY_BILL', MARCH)).rejects.toMatchObject({ code: 'BAD_USER_INPUT', message: 'source: Accounting exports of ENERGY_BILL are not available yet' });
@@ -95,7 +111,7 @@ it('marks the rows Sage rejected with the reason, keeps the file as an upload, a
   expect(await db.knex('audit_log').where({ entity: 'accounting_export_rows' }).count({ n: '*' })).toEqual([{ n: 2 }]);
 
   // The next file leaves the rejected rows out; confirming the import marks the others EXPORTED.
-  const again = await exportAccountingCsv(caller, bill!.id);
+  const again = await exportNow(bill!.id);
   expect(fileOf(again.file.storage_path).toString('utf8').split('\r\n')).toHaveLength(4);
   const done = await markExportedToSage(caller, bill!.id);
   expect(done.status).toBe('EXPORTED_TO_SAGE');
@@ -105,8 +121,9 @@ it('marks the rows Sage rejected with the reason, keeps the file as an upload, a
   const history = await db.knex('audit_log').where({ entity: 'accounting_exports', entity_id: String(bill!.id) }).orderBy('id').select('action', 'after');
   expect(history.map((entry) => [entry.action, entry.after.status])).toEqual([
     ['INSERT', 'NOT_EXPORTED'],
-    ['UPDATE', 'EXPORTED'],
-    ['UPDATE', 'EXPORTED'],
+    ['UPDATE', 'NOT_EXPORTED'], // the file asked for
+    ['UPDATE', 'EXPORTED'], // written by the job
+    ['UPDATE', 'EXPORTED'], // the second file asked for (already EXPORTED: the job changes nothing more)
     ['UPDATE', 'EXPORTED_TO_SAGE'],
   ]);
 });

@@ -1,5 +1,6 @@
 import type { Knex } from '@app/db';
 import type { ACCOUNTING_AGGREGATE_TYPES, ACCOUNTING_COMPANY_CODES, ACCOUNTING_TAX_CODES, BILL_KINDS, BILLING_TYPES, UTILITY_TYPES } from '../../rules';
+import type { FINANCE_NOMINAL_PURPOSES } from '../../rules/catalogue/finance-codes';
 
 export type TaxCode = (typeof ACCOUNTING_TAX_CODES)[number];
 export type AggregateType = (typeof ACCOUNTING_AGGREGATE_TYPES)[number];
@@ -7,7 +8,7 @@ export type CompanyCode = (typeof ACCOUNTING_COMPANY_CODES)[number];
 export type BillingType = (typeof BILLING_TYPES)[number];
 export type UtilityType = (typeof UTILITY_TYPES)[number];
 /** What a nominal code is for (finance_nominal_codes.purpose). */
-export type NominalPurpose = 'SALES' | 'INSTALMENT' | 'ADDITIONAL_DEBIT' | 'ADDITIONAL_CREDIT' | 'RECEIPT';
+export type NominalPurpose = (typeof FINANCE_NOMINAL_PURPOSES)[number];
 
 /** The statements a sales journal and a STATEMENT accounting export post: the tenant's own bills (house statements are split into these). */
 export const POSTED_BILL_KINDS = ['TENANT_STATEMENT', 'FINAL_STATEMENT'] as const satisfies ReadonlyArray<(typeof BILL_KINDS)[number]>;

@@ -2,7 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
+import { createQueues } from '../../jobs/create-queues';
+import { QUEUES } from '../../jobs/queues';
 import { startApiHarness, type ApiHarness } from '../../testing';
+import { runQueuedFinanceExport } from './finance-test-jobs';
 
 /*
  * The finance mutations over GraphQL as the back office calls them: group from X-Group-ID, salesJournals /
@@ -27,7 +30,7 @@ const REVERSE = /* GraphQL */ `
 `;
 const EXPORT = /* GraphQL */ `
   mutation ($id: ID!, $format: FinanceFileFormat!) {
-    exportSalesJournal(id: $id, format: $format) { salesJournal { id exportStatus } file { id fileName status rowCount downloadPath } }
+    exportSalesJournal(id: $id, format: $format) { salesJournal { id exportStatus } file { id fileName status progress rowCount downloadPath } }
   }
 `;
 const ACCOUNTING = /* GraphQL */ `
@@ -40,6 +43,7 @@ beforeAll(async () => {
   exportsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'finance-graphql-'));
   process.env.EXPORTS_DIR = exportsDir;
   api = await startApiHarness();
+  await createQueues(api.boss, [QUEUES['finance.export']]);
   [staff, readonly] = await Promise.all([api.signIn('staff@demo.test'), api.signIn('readonly@demo.test')]);
 });
 afterAll(async () => {
@@ -63,12 +67,25 @@ it('generates, reverses and exports a journal of the X-Group-ID group; the file 
 
   const exported = await api.graphql(EXPORT, { id: journal.id, format: 'CSV' }, staff, GROUP);
   expect(exported.body.errors).toBeUndefined();
+  // The mutation answers at once: the file is queued (no link yet) and the journal not exported yet.
   const { salesJournal, file } = exported.body.data.exportSalesJournal;
-  expect(salesJournal).toEqual({ id: journal.id, exportStatus: 'EXPORTED' });
-  expect(file).toMatchObject({ status: 'DONE', downloadPath: `/api/v2/exports/${file.id}/download` });
-  const download = await request(api.app.express).get(file.downloadPath).set({ Authorization: `Bearer ${staff}` });
+  expect(salesJournal).toEqual({ id: journal.id, exportStatus: 'NOT_EXPORTED' });
+  expect(file).toMatchObject({ status: 'PENDING', progress: 0, downloadPath: null });
+  const early = await request(api.app.express).get(`/api/v2/exports/${file.id}/download`).query({ jwt: staff });
+  expect(early.status).toBe(409);
+  expect(early.body.error.message).toContain('is not ready yet (PENDING, 0%)');
+
+  // The finance.export job writes it; the file then shows DONE with its link, and the journal EXPORTED.
+  await runQueuedFinanceExport(api.boss, api.db.knex, file.id);
+  const status = await request(api.app.express).get(`/api/v2/exports/${file.id}`).set({ Authorization: `Bearer ${staff}` });
+  expect(status.body).toMatchObject({ status: 'DONE', progress: 100, downloadPath: `/api/v2/exports/${file.id}/download` });
+  const download = await request(api.app.express).get(status.body.downloadPath).query({ jwt: staff });
   expect(download.status).toBe(200);
   expect(download.text.startsWith('Journal,Line,Period start')).toBe(true);
+  const after = await api.graphql(`query ($id: ID!) { SalesJournal(id: $id) { exportStatus } }`, { id: journal.id }, staff, GROUP);
+  expect(after.body.data.SalesJournal).toEqual({ exportStatus: 'EXPORTED' });
+  // Only its owner downloads it.
+  expect((await request(api.app.express).get(status.body.downloadPath).query({ jwt: readonly })).status).toBe(403);
 
   const list = await api.graphql(`{ allSalesJournals(filter: { periodStart_gte: "2031-01-01" }) { id status } }`, {}, staff, GROUP);
   expect(list.body.errors).toBeUndefined();

@@ -6,14 +6,15 @@ import type { ExportFileRow } from '../exports/export-files';
 import { toRecord } from '../records/record-mapping';
 import { exportAccountingCsv, generateAccountingExport, importSageRejections, markExportedToSage, type AccountingExportRow } from './accounting-exports.service';
 import { fileView } from './finance-files';
-import { exportSalesJournal, generateSalesJournal, reverseSalesJournal, type FinanceCaller, type SalesJournalRow } from './sales-journals.service';
+import { exportSalesJournal, generateSalesJournal, reverseSalesJournal, type FinanceJobCaller, type SalesJournalRow } from './sales-journals.service';
 
 /*
  * Finance: sales journals of a period (generate, reverse, export as CSV or XLSX) and exports to Sage 50's
  * audit-trail CSV import (generate per source, export the CSV, confirm the import, upload Sage's rejections),
  * for the X-Group-ID group. Journals, exports and their rows are read through the catalogue (allSalesJournals,
- * allSalesJournalLines, allAccountingExports, allAccountingExportRows). Files are list exports: fetch them at
- * the downloadPath, with the token.
+ * allSalesJournalLines, allAccountingExports, allAccountingExportRows). Files are written by the `finance.export`
+ * job: the mutation answers the record and its file PENDING; follow the file at GET /api/v2/exports/:id (status,
+ * progress) and fetch it at its downloadPath, with the token, once DONE.
  */
 export const financeTypeDefs = /* GraphQL */ `
   enum FinanceFileFormat {
@@ -25,7 +26,11 @@ export const financeTypeDefs = /* GraphQL */ `
     id: ID!
     fileName: String!
     format: String!
+    "PENDING, RUNNING, DONE, FAILED or EXPIRED"
     status: String!
+    "0–100 while the job writes it"
+    progress: Int!
+    error: String
     rowCount: Int!
     bytes: Int!
     expiresAt: String!
@@ -58,11 +63,11 @@ export const financeTypeDefs = /* GraphQL */ `
     generateSalesJournal(periodStart: String!, periodEnd: String!): SalesJournal!
     "Reverses a generated journal: a new journal of negated lines; the original becomes REVERSED (never deleted)"
     reverseSalesJournal(id: ID!): SalesJournalReversal!
-    "Writes the journal's lines as CSV or XLSX and marks it EXPORTED"
+    "Queues the journal's lines as a CSV or XLSX file (PENDING); the job writes it and marks the journal EXPORTED"
     exportSalesJournal(id: ID!, format: FinanceFileFormat!): SalesJournalFile!
     "Writes the source's rows of the period for Sage (MONTHLY, STATEMENT or ADDITIONAL_TRANSACTION): one export per aggregate type found"
     generateAccountingExport(source: String!, periodStart: String!, periodEnd: String!): [AccountingExport!]!
-    "Writes the export's Sage audit-trail CSV and marks it EXPORTED"
+    "Queues the export's Sage audit-trail CSV (PENDING); the job writes it and marks the export EXPORTED"
     exportAccountingExport(id: ID!): AccountingExportFile!
     "Confirms Sage imported the file: EXPORTED_TO_SAGE"
     markExportedToSage(id: ID!): AccountingExport!
@@ -71,7 +76,7 @@ export const financeTypeDefs = /* GraphQL */ `
   }
 `;
 
-const caller = ({ db, user, groupId }: GraphQLContext): FinanceCaller => ({ db, userId: user?.id ?? null, groupId });
+const caller = ({ db, boss, user, groupId }: GraphQLContext): FinanceJobCaller => ({ db, boss, userId: user?.id ?? null, groupId });
 const journal = (row: SalesJournalRow) => toRecord(SalesJournal, row as unknown as Record<string, unknown>);
 const accounting = (row: AccountingExportRow) => toRecord(AccountingExport, row as unknown as Record<string, unknown>);
 const file = (row: ExportFileRow) => fileView(row);

@@ -1,19 +1,23 @@
+import type { PgBoss } from 'pg-boss';
 import type { Knex } from '@app/db';
 import { recordChange } from '../../audit/record-change';
 import { DomainError } from '../../errors/domain-error';
+import { enqueue } from '../../jobs/enqueue';
 import { SalesJournal } from '../../rules/catalogue/money';
+import type { ExportProgress } from '../exports';
 import type { ExportColumn } from '../exports/export-columns';
 import type { ExportFileRow } from '../exports/export-files';
 import { requireGroup } from '../records/record-scope';
 import { accountReference, FinanceCodes, POSTED_BILL_KINDS, type BillingType, type UtilityType } from './finance-codes';
-import { writeFinanceFile, type FinanceFileFormat } from './finance-files';
+import { queueFinanceFile, writeFinanceFile, type FinanceFileFormat } from './finance-files';
 import { checkPeriod, FINANCE_MESSAGES, pgError, recordId, type Period } from './finance-rules';
 
 /*
  * Sales journals: the ISSUED tenant statements of a period, one line each, posted once. A GENERATED journal
  * is never edited (the database refuses it): it is reversed by a new journal of negated lines that names it
- * (reverses_journal_id), and the original turns REVERSED. Exporting writes its lines as CSV or XLSX through
- * the exports module and marks it EXPORTED. Every change is in the audit log with the row before and after.
+ * (reverses_journal_id), and the original turns REVERSED. Exporting queues a job that writes its lines as CSV
+ * or XLSX through the exports module and then marks it EXPORTED.
+ * Every change is in the audit log with the row before and after.
  */
 
 export interface FinanceCaller {
@@ -203,31 +207,70 @@ export interface JournalExport {
   file: ExportFileRow;
 }
 
-/** Writes the journal's lines as CSV or XLSX through the exports module and marks the journal EXPORTED. */
-export async function exportSalesJournal(caller: FinanceCaller, id: string | number, format: FinanceFileFormat): Promise<JournalExport> {
+/** A finance caller that may queue jobs (in the transaction of its write). */
+export interface FinanceJobCaller extends FinanceCaller {
+  boss: PgBoss;
+}
+
+/**
+ * Asks for the journal's lines as CSV or XLSX: records the file (PENDING) as the journal's latest file and
+ * queues the `finance.export` job in one transaction (audited). The job writes the file and marks the journal
+ * EXPORTED; until then the journal keeps its export status and the file shows its progress.
+ */
+export async function exportSalesJournal(caller: FinanceJobCaller, id: string | number, format: FinanceFileFormat): Promise<JournalExport> {
   const groupId = requireGroup(SalesJournal, caller.groupId);
   if (caller.userId === null) throw new DomainError('UNAUTHENTICATED', 'Sign in to export a sales journal');
+  const userId = caller.userId;
   const journalId = recordId(id, FINANCE_MESSAGES.journalNotFound);
-  const journal = await caller.db<SalesJournalRow>('sales_journals').where({ id: journalId, group_id: groupId }).first();
-  if (!journal) throw new DomainError('NOT_FOUND', FINANCE_MESSAGES.journalNotFound(String(id)));
-  const file = await writeFinanceFile(caller.db, {
-    userId: caller.userId,
-    groupId,
-    resource: SalesJournal.name,
-    format,
-    fileName: `sales-journal-${journal.id}-${journal.period_start}-${journal.period_end}.${format}`,
-    columns: JOURNAL_COLUMNS,
-    from: 'FROM sales_journal_lines l JOIN sales_journals j ON j.id = l.sales_journal_id WHERE l.sales_journal_id = ? AND l.group_id = ? ORDER BY l.id',
-    bindings: [journal.id, groupId],
-  });
-  const updated = await caller.db.transaction(async (trx) => {
-    const before = await journalForUpdate(trx, groupId, journal.id);
+  return caller.db.transaction(async (trx) => {
+    const before = await journalForUpdate(trx, groupId, journalId);
+    const file = await queueFinanceFile(trx, {
+      userId,
+      groupId,
+      resource: SalesJournal.name,
+      format,
+      fileName: `sales-journal-${before.id}-${before.period_start}-${before.period_end}.${format}`,
+      recordId: before.id,
+    });
     const [after] = await trx<SalesJournalRow>('sales_journals')
-      .where({ id: journal.id })
-      .update({ export_status: 'EXPORTED', export_file_id: file.id, updated_at: trx.fn.now() as never })
+      .where({ id: before.id })
+      .update({ export_file_id: file.id, updated_at: trx.fn.now() as never })
       .returning('*');
-    await recordChange(trx, { action: 'UPDATE', entity: 'sales_journals', entityId: journal.id, actorUserId: caller.userId, before, after: { ...after, export_format: format } });
+    await recordChange(trx, { action: 'UPDATE', entity: 'sales_journals', entityId: before.id, actorUserId: userId, before, after: { ...after, export_format: format } });
+    await enqueue(caller.boss, trx, 'finance.export', { exportId: file.id, resource: 'SalesJournal', recordId: before.id });
+    return { journal: after!, file };
+  });
+}
+
+/**
+ * The `finance.export` job of a journal: writes its lines into the queued file (unless a previous try already
+ * finished it) and marks the journal EXPORTED, audited as done by the user who asked. Safe to run twice.
+ */
+export async function writeSalesJournalFile(db: Knex, file: ExportFileRow, journalId: number, onProgress?: (progress: ExportProgress) => Promise<void>): Promise<JournalExport> {
+  const groupId = Number(file.group_id);
+  const written =
+    file.status === 'DONE'
+      ? file
+      : await writeFinanceFile(
+          db,
+          file,
+          {
+            columns: JOURNAL_COLUMNS,
+            from: 'FROM sales_journal_lines l JOIN sales_journals j ON j.id = l.sales_journal_id WHERE l.sales_journal_id = ? AND l.group_id = ?',
+            orderBy: 'l.id',
+            bindings: [journalId, groupId],
+          },
+          onProgress,
+        );
+  const journal = await db.transaction(async (trx) => {
+    const before = await journalForUpdate(trx, groupId, journalId);
+    if (before.export_status === 'EXPORTED') return before;
+    const [after] = await trx<SalesJournalRow>('sales_journals')
+      .where({ id: before.id })
+      .update({ export_status: 'EXPORTED', updated_at: trx.fn.now() as never })
+      .returning('*');
+    await recordChange(trx, { action: 'UPDATE', entity: 'sales_journals', entityId: before.id, actorUserId: file.user_id, before, after: after! });
     return after!;
   });
-  return { journal: updated, file };
+  return { journal, file: written };
 }

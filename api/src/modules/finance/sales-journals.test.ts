@@ -2,10 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
+import type { PgBoss } from '../../jobs/boss';
 import { createTestDatabase, type TestDatabase } from '../../testing';
 import { exportFilePath } from '../exports';
 import { buildFinanceData, FINANCE_GROUP, IDS, MARCH } from './finance-test-data';
-import { exportSalesJournal, generateSalesJournal, reverseSalesJournal, type FinanceCaller } from './sales-journals.service';
+import { runQueuedFinanceExport, startFinanceBoss } from './finance-test-jobs';
+import { exportSalesJournal, generateSalesJournal, reverseSalesJournal, type FinanceJobCaller } from './sales-journals.service';
 
 /*
  * Sales journals over a fixed March 2026: one line per ISSUED tenant statement of the period, never edited,
@@ -13,7 +15,8 @@ import { exportSalesJournal, generateSalesJournal, reverseSalesJournal, type Fin
  */
 
 let db: TestDatabase;
-let caller: FinanceCaller;
+let caller: FinanceJobCaller;
+let boss: PgBoss;
 let exportsDir: string;
 
 beforeAll(async () => {
@@ -21,9 +24,11 @@ beforeAll(async () => {
   process.env.EXPORTS_DIR = exportsDir;
   db = await createTestDatabase();
   await buildFinanceData(db.knex);
-  caller = { db: db.knex, userId: IDS.staff, groupId: FINANCE_GROUP };
+  boss = await startFinanceBoss(db.url);
+  caller = { db: db.knex, boss, userId: IDS.staff, groupId: FINANCE_GROUP };
 });
 afterAll(async () => {
+  await boss.stop({ graceful: false, close: true });
   await db.drop();
   fs.rmSync(exportsDir, { recursive: true, force: true });
 });
@@ -66,10 +71,19 @@ it('generates, refuses an overlap, reverses and exports a journal, keeping every
   await expect(reverseSalesJournal(caller, journal.id)).rejects.toMatchObject({ code: 'CONFLICT', message: `Sales journal #${journal.id} is already reversed` });
   await expect(reverseSalesJournal(caller, reversal.id)).rejects.toMatchObject({ code: 'CONFLICT' });
 
-  // Exported as CSV: a header and one line per journal line, money in pounds; the journal is EXPORTED.
-  const csv = await exportSalesJournal(caller, journal.id, 'csv');
-  expect(csv.journal).toMatchObject({ id: journal.id, status: 'REVERSED', export_status: 'EXPORTED', export_file_id: csv.file.id });
-  expect(csv.file).toMatchObject({ status: 'DONE', format: 'csv', resource: 'SalesJournal', row_count: 3, file_name: `sales-journal-${journal.id}-2026-03-01-2026-03-31.csv` });
+  // Exported as CSV by the finance.export job: the mutation answers the file PENDING and the journal not yet
+  // exported; the job writes a header and one line per journal line, money in pounds, and marks it EXPORTED.
+  const requested = await exportSalesJournal(caller, journal.id, 'csv');
+  expect(requested.journal).toMatchObject({ id: journal.id, status: 'REVERSED', export_status: 'NOT_EXPORTED', export_file_id: requested.file.id });
+  expect(requested.file).toMatchObject({ status: 'PENDING', format: 'csv', resource: 'SalesJournal', file_name: `sales-journal-${journal.id}-2026-03-01-2026-03-31.csv` });
+  expect(fs.existsSync(exportFilePath(requested.file.storage_path))).toBe(false);
+  const csv = await runQueuedFinanceExport(boss, db.knex, requested.file.id);
+  expect(csv.outcome).toMatchObject({ status: 'DONE', rows: 3, recordStatus: 'EXPORTED', progress: 100 });
+  expect(csv.progress.map((step) => step.progress)).toEqual([0, 100]);
+  expect(csv.file).toMatchObject({ status: 'DONE', row_count: 3, total_rows: 3 });
+  expect(await db.knex('sales_journals').where({ id: journal.id }).first()).toMatchObject({ export_status: 'EXPORTED', export_file_id: csv.file.id });
+  // A second delivery of the job changes nothing.
+  expect((await runQueuedFinanceExport(boss, db.knex, requested.file.id)).outcome).toMatchObject({ status: 'DONE', rows: 3, recordStatus: 'EXPORTED' });
   const text = fs.readFileSync(exportFilePath(csv.file.storage_path), 'utf8');
   expect(text.split('\r\n')).toEqual([
     'Journal,Line,Period start,Period end,Bill,Account reference,Nominal code,Details,Net (£),VAT (£),Total (£)',
@@ -80,8 +94,8 @@ it('generates, refuses an overlap, reverses and exports a journal, keeping every
   ]);
 
   // The reversal as XLSX: money as numbers in pounds.
-  const xlsx = await exportSalesJournal(caller, reversal.id, 'xlsx');
-  expect(xlsx.journal.export_status).toBe('EXPORTED');
+  const xlsx = await runQueuedFinanceExport(boss, db.knex, (await exportSalesJournal(caller, reversal.id, 'xlsx')).file.id);
+  expect(xlsx.outcome.recordStatus).toBe('EXPORTED');
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.readFile(exportFilePath(xlsx.file.storage_path));
   const sheet = workbook.worksheets[0]!;
@@ -89,14 +103,17 @@ it('generates, refuses an overlap, reverses and exports a journal, keeping every
   expect(sheet.getRow(2).getCell(9).value).toBe(20);
   expect(sheet.getRow(3).getCell(11).value).toBe(-63);
 
-  // History: generated, reversed (before GENERATED, after REVERSED), exported; the reversal's own insert and export.
+  // History: generated, reversed (before GENERATED, after REVERSED), export asked (its file), exported by the job
+  // in the name of the user who asked; the reversal's own insert, export request and export.
   const audit = await auditOf(journal.id);
   expect(audit.map((entry) => [entry.action, entry.before?.status ?? null, entry.after?.status, entry.after?.export_status, entry.actor_user_id])).toEqual([
     ['INSERT', null, 'GENERATED', 'NOT_EXPORTED', IDS.staff],
     ['UPDATE', 'GENERATED', 'REVERSED', 'NOT_EXPORTED', IDS.staff],
+    ['UPDATE', 'REVERSED', 'REVERSED', 'NOT_EXPORTED', IDS.staff],
     ['UPDATE', 'REVERSED', 'REVERSED', 'EXPORTED', IDS.staff],
   ]);
-  expect((await auditOf(reversal.id)).map((entry) => entry.action)).toEqual(['INSERT', 'UPDATE']);
+  expect(audit[2]!.after).toMatchObject({ export_file_id: csv.file.id, export_format: 'csv' });
+  expect((await auditOf(reversal.id)).map((entry) => entry.action)).toEqual(['INSERT', 'UPDATE', 'UPDATE']);
 
   // The period is free again once reversed: a new journal is generated; all three journals remain.
   const again = await generateSalesJournal(caller, MARCH);

@@ -1,4 +1,5 @@
 import { BillRun, BillRunHouse } from './billing-runs';
+import { FINANCE_CODE_RESOURCES } from './finance-codes';
 import { MONEY_RESOURCES } from './money';
 import { OPERATIONS_RESOURCES } from './operations';
 import { Agency, Agent, AgentAgency, City, Contact, Group, Tenant } from './parties';
@@ -34,6 +35,7 @@ export const CATALOGUE: readonly ResourceSpec[] = [
   WeeklyQuote,
   QuotePrice,
   ...MONEY_RESOURCES,
+  ...FINANCE_CODE_RESOURCES,
   BillRun,
   BillRunHouse,
   ...OPERATIONS_RESOURCES,

@@ -13,6 +13,7 @@ import {
   PROMO_LINK_TYPES,
   SALE_STATUSES,
   UPLOAD_RESOURCE_TYPES,
+  UPLOAD_STATUSES,
 } from '../value-sets';
 import { email, personName } from '../validators';
 import { normaliseUkMobile, ukMobile } from '../validation/contact';
@@ -246,6 +247,15 @@ export const Upload: ResourceSpec = {
     houseContractId: { kind: 'ref', ref: 'HouseContract', readOnly: true, filter: 'eq', list: true },
     tenantContractId: { kind: 'ref', ref: 'TenantContract', readOnly: true, filter: 'eq', list: true },
     houseVisitId: { kind: 'ref', ref: 'HouseVisit', readOnly: true, filter: 'eq' },
+    // Uploads written by a job (usage reports): their progress, the period and agency they cover.
+    status: { kind: 'enum', values: UPLOAD_STATUSES, readOnly: true, filter: 'eq', list: true },
+    rowCount: { kind: 'int', readOnly: true },
+    totalRows: { kind: 'int', readOnly: true },
+    error: { kind: 'text', readOnly: true },
+    agencyId: { kind: 'ref', ref: 'Agency', readOnly: true, filter: 'eq' },
+    periodStart: { kind: 'date', readOnly: true, filter: 'range' },
+    periodEnd: { kind: 'date', readOnly: true },
+    finishedAt: { kind: 'datetime', readOnly: true },
   },
   search: [],
   defaultSort: { field: 'createdAt', order: 'DESC' },

@@ -24,6 +24,11 @@ export const statementEmailSubject = (billId: number, brandName: string): string
  */
 export async function enqueueStatementEmails(boss: PgBoss, trx: Knex.Transaction, houseBillId: number): Promise<number> {
   const billIds: number[] = (await trx('bills').where({ parent_bill_id: houseBillId, state: 'ISSUED' }).whereNotNull('tenant_contract_id').orderBy('id').pluck('id')).map(Number);
+  return enqueueEmailsOfStatements(boss, trx, billIds);
+}
+
+/** Enqueues the e-mail of each given tenant statement, in the caller's transaction (a bill-run batch issues many at once). */
+export async function enqueueEmailsOfStatements(boss: PgBoss, trx: Knex.Transaction, billIds: readonly number[]): Promise<number> {
   if (billIds.length === 0) return 0;
   await boss.insert(
     'billing.statement-email',

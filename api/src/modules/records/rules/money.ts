@@ -1,6 +1,9 @@
 import type { Knex } from '@app/db';
 import type { FieldError } from '../../../errors/domain-error';
-import { BANK_MESSAGES, dateNotInFuture, dateNotInPast, endAfterStart, SERVICE_USER_NUMBERS } from '../../../rules';
+import { BANK_MESSAGES, dateNotInFuture, dateNotInPast, endAfterStart, SERVICE_USER_NUMBERS, type GovernmentRebateMethod } from '../../../rules';
+import { postAdditionalTransaction } from '../../billing/additional-transaction-posting';
+import { outstandingDebt } from '../../billing/ledger-balance';
+import { ledgerPartOf, postGovernmentRebate } from '../../rebates/rebate-posting';
 import type { RecordRuleContext, RecordRules, RecordValues } from '../record-rules';
 import { fieldErrors } from './field-errors';
 
@@ -205,9 +208,22 @@ const TopUp: RecordRules = {
   },
 };
 
+/** Created (never edited): its ledger entry is posted with it, ADDITIONAL_DEBIT + or ADDITIONAL_CREDIT −. */
 const AdditionalTransaction: RecordRules = {
   async validate(record, context) {
     return tenantContractInGroup(record, context);
+  },
+  async afterWrite(record, { trx, groupId, existing }) {
+    if (existing) return;
+    await postAdditionalTransaction(trx, {
+      id: Number(record.id),
+      groupId: groupId!,
+      tenantContractId: Number(record.tenantContractId),
+      referenceType: record.referenceType as 'CREDIT' | 'DEBIT',
+      amountPence: record.amountPence as number,
+      description: String(record.description),
+      transactionDate: String(record.transactionDate),
+    });
   },
 };
 
@@ -219,6 +235,16 @@ const GovernmentRebate: RecordRules = {
       ? await trx('government_rebates').where({ tenant_contract_id: idOf(record.tenantContractId), scheme_name: record.schemeName, payment_month: record.paymentMonth }).first('id')
       : undefined;
     return [...(await tenantContractInGroup(record, context)), ...fieldErrors([['paymentMonth', 'unique', duplicate ? MONEY_MESSAGES.rebateExists : null]])];
+  },
+  /** Created (never edited): its credited part posts to the ledger with it, by its method (rebates/rebate-posting.ts). */
+  async afterWrite(record, { trx, groupId, existing, today, user }) {
+    if (existing) return;
+    const tenantContractId = Number(record.tenantContractId);
+    const method = record.method as GovernmentRebateMethod;
+    const paymentMonth = String(record.paymentMonth);
+    const ledgerPence = ledgerPartOf(method, record.amountPence as number, await outstandingDebt(trx, tenantContractId), paymentMonth);
+    const rebate = { id: Number(record.id), groupId: groupId!, tenantContractId, schemeName: String(record.schemeName), paymentMonth, method, amountPence: record.amountPence as number };
+    await postGovernmentRebate(trx, rebate, ledgerPence, today, user.id);
   },
 };
 

@@ -1,0 +1,14 @@
+import { graphqlRequest, tokenPermissions } from '@app/api/client';
+import { hasAreaLevel } from '@app/api/rules';
+
+const SEND = 'mutation ($houseContractId: ID!) { sentTo: sendBillContract(houseContractId: $houseContractId) }';
+
+/** E-mails the BILL contract to the tenants; answers the addresses, or throws the server's message ("Update to Bill before sending a contract"). */
+export async function sendBillContract(groupId: number, houseContractId: string | number): Promise<string[]> {
+  const answer = await graphqlRequest<{ sentTo: string[] }>(SEND, { houseContractId: String(houseContractId) }, groupId);
+  if (answer.errors.length || !answer.data) throw new Error(answer.errors[0]?.message || `HTTP ${answer.status}`);
+  return answer.data.sentTo;
+}
+
+/** Sending acts on the contract: properties WRITE. */
+export const canSendContracts = (): boolean => hasAreaLevel(tokenPermissions(), 'properties', 'WRITE');
