@@ -150,11 +150,11 @@ WITH hc AS (
   RETURNING 1
 ), statement_lines AS (
   INSERT INTO bench_floor_lines (house_contract_id, tenant_contract_id, net_pence, vat_pence, total_pence)
-  SELECT hc_id, NULL, net::int, round(net * 0.05)::int, (net + round(net * 0.05))::int FROM lines
+  SELECT hc_id, NULL, net::int, round(net * 0.05)::int, (net + round(net * 0.05))::int FROM lines WHERE net IS NOT NULL
   UNION ALL
   SELECT l.hc_id, t.tc_id, round(l.net * t.days / t.all_days::numeric)::int, round(round(l.net * 0.05) * t.days / t.all_days::numeric)::int,
          (round(l.net * t.days / t.all_days::numeric) + round(round(l.net * 0.05) * t.days / t.all_days::numeric))::int
-  FROM lines l JOIN tenant_share t ON t.hc_id = l.hc_id
+  FROM lines l JOIN tenant_share t ON t.hc_id = l.hc_id WHERE l.net IS NOT NULL
   RETURNING 1
 )
 INSERT INTO bench_floor_ledger (tenant_contract_id, amount_pence)

@@ -100,6 +100,8 @@ export async function voidStatementSet(trx: Knex, args: { house: BillRow; reques
     if (bill.tenant_contract_id !== null) await reverseCharge(trx, bill, reason, today);
     await recordChange(trx, { action: 'UPDATE', entity: 'bills', entityId: bill.id, actorUserId: userId, before: billRecord(bill), after: billRecord(after!) });
   }
+  // The house's bill is no longer out: it is being worked on until it is re-issued (which sets BILL_SENT again).
+  await trx('house_contracts').where({ id: house.house_contract_id, billing_status: 'BILL_SENT' }).update({ billing_status: 'IN_PROGRESS', updated_at: trx.fn.now() });
   return voided;
 }
 

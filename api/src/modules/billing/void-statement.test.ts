@@ -51,6 +51,8 @@ it('voids a house statement with its tenant statements, reverses each charge on 
   const bills = await billsOf(house.houseContractId);
   expect(bills.every((bill) => bill.state === 'VOID' && bill.void_reason === 'Wrong closing read' && bill.voided_at !== null)).toBe(true);
 
+  // The house's bill is being worked on again until it is re-issued.
+  expect(await db.knex('house_contracts').where({ id: house.houseContractId }).first('billing_status')).toEqual({ billing_status: 'IN_PROGRESS' });
   // The tenants owe nothing for March any more: a VOID entry takes each STATEMENT charge off.
   expect(await balance(house.tenantContractIds[0]!)).toBe(0);
   expect(await balance(house.tenantContractIds[1]!)).toBe(0);

@@ -91,41 +91,54 @@ function posting(draft: Omit<RowDraft, 'transaction_type' | 'net_pence' | 'tax_p
   };
 }
 
-/** STATEMENT: each ISSUED tenant statement issued in the period, one row per utility and VAT rate of its lines. */
+/**
+ * STATEMENT: each tenant statement issued in the period (whatever became of it since), one row per utility
+ * and VAT rate of its lines; and each one voided in the period, as the credit (SC) that takes it back, dated
+ * the day of the void. A statement voided after its period was exported is so undone in a later export.
+ */
 async function statementRows(db: Knex, groupId: number, codes: FinanceCodes, { periodStart, periodEnd }: Period): Promise<RowDraft[]> {
-  const rows: Array<{
+  type StatementRow = {
     id: string;
     tenant_contract_id: number;
     kind: string;
-    issue_date: string;
+    posted_on: string;
+    voided: boolean;
     billing_type: BillingType | null;
     utility_type: UtilityType | null;
     vat_rate_bp: number | null;
     net: string;
     vat: string;
-  }> = await db('bills as b')
-    .leftJoin('bill_lines as bl', 'bl.bill_id', 'b.id')
-    .leftJoin('house_contracts as hc', 'hc.id', 'b.house_contract_id')
-    .where('b.group_id', groupId)
-    .where('b.state', 'ISSUED')
-    .whereIn('b.kind', [...POSTED_BILL_KINDS])
-    .whereBetween('b.issue_date', [periodStart, periodEnd])
-    .groupBy('b.id', 'b.tenant_contract_id', 'b.kind', 'b.issue_date', 'hc.billing_type', 'bl.utility_type', 'bl.vat_rate_bp')
-    .orderBy([{ column: 'b.issue_date' }, { column: 'b.id' }, { column: 'bl.utility_type' }, { column: 'bl.vat_rate_bp' }])
-    .select('b.id', 'b.tenant_contract_id', 'b.kind', 'b.issue_date', 'hc.billing_type', 'bl.utility_type', 'bl.vat_rate_bp')
-    .select(db.raw('coalesce(sum(bl.net_pence), min(b.net_pence)) AS net'), db.raw('coalesce(sum(bl.vat_pence), min(b.vat_pence)) AS vat'));
+  };
+  const select = (voided: boolean) => {
+    const postedOn = voided ? `to_char((b.voided_at AT TIME ZONE 'Europe/London')::date, 'YYYY-MM-DD')` : `to_char(b.issue_date, 'YYYY-MM-DD')`;
+    const sign = voided ? '-' : '';
+    const query = db('bills as b')
+      .leftJoin('bill_lines as bl', 'bl.bill_id', 'b.id')
+      .leftJoin('house_contracts as hc', 'hc.id', 'b.house_contract_id')
+      .where('b.group_id', groupId)
+      .whereIn('b.kind', [...POSTED_BILL_KINDS]);
+    if (voided) query.where('b.state', 'VOID').whereRaw(`(b.voided_at AT TIME ZONE 'Europe/London')::date BETWEEN ? AND ?`, [periodStart, periodEnd]);
+    else query.whereBetween('b.issue_date', [periodStart, periodEnd]);
+    return query
+      .groupBy('b.id', 'b.tenant_contract_id', 'b.kind', db.raw(postedOn), 'hc.billing_type', 'bl.utility_type', 'bl.vat_rate_bp')
+      .select('b.id', 'b.tenant_contract_id', 'b.kind', db.raw(`${postedOn} AS posted_on`), db.raw(`${voided} AS voided`), 'hc.billing_type', 'bl.utility_type', 'bl.vat_rate_bp')
+      .select(db.raw(`${sign}coalesce(sum(bl.net_pence), min(b.net_pence)) AS net`), db.raw(`${sign}coalesce(sum(bl.vat_pence), min(b.vat_pence)) AS vat`));
+  };
+  const order = (row: StatementRow) => [row.posted_on, String(row.id).padStart(20, '0'), row.voided ? '1' : '0', row.utility_type ?? '', String(row.vat_rate_bp ?? '').padStart(5, '0')].join('|');
+  const rows = ([...(await select(false)), ...(await select(true))] as StatementRow[]).sort((a, b) => order(a).localeCompare(order(b)));
   return rows
     .filter((row) => Number(row.net) !== 0 || Number(row.vat) !== 0)
     .map((row) => {
       const nominal = codes.nominal('SALES', row.billing_type, row.utility_type);
       const taxCode = row.vat_rate_bp === null ? nominal.taxCode : (TAX_CODE_BY_VAT_BP[row.vat_rate_bp] ?? nominal.taxCode);
-      const what = row.kind === 'FINAL_STATEMENT' ? 'Final statement' : 'Statement';
+      const statement = row.kind === 'FINAL_STATEMENT' ? 'Final statement' : 'Statement';
+      const what = row.voided ? `Void of ${statement.toLowerCase()}` : statement;
       return posting(
         {
           aggregate: aggregateOf(row.billing_type),
           account_reference: accountReference(row.tenant_contract_id),
           nominal_code: nominal.nominalCode,
-          transaction_date: row.issue_date,
+          transaction_date: row.posted_on,
           reference: `ST${row.id}`,
           details: `${what} ${row.id}${row.utility_type ? ` ${row.utility_type}` : ''}`,
           tax_code: taxCode,

@@ -51,7 +51,7 @@ it('writes the statements of the period as Sage audit-trail CSV, one export per 
   const exports = await generateAccountingExport(caller, 'STATEMENT', MARCH);
   expect(exports.map((row) => [row.aggregate_type, row.company_code, row.status, row.row_count])).toEqual([
     ['PLAN', 'PLAN', 'NOT_EXPORTED', 1],
-    ['BILL', 'BILL', 'NOT_EXPORTED', 4],
+    ['BILL', 'BILL', 'NOT_EXPORTED', 6],
   ]);
   const bill = byAggregate(exports, 'BILL');
   // The mutation queues the file; the export stays NOT_EXPORTED until the job has written it.
@@ -59,7 +59,8 @@ it('writes the statements of the period as Sage audit-trail CSV, one export per 
   expect(requested.accountingExport).toMatchObject({ status: 'NOT_EXPORTED', export_file_id: requested.file.id });
   expect(requested.file).toMatchObject({ status: 'PENDING', resource: 'AccountingExport', format: 'csv' });
   expect(accountingExport).toMatchObject({ status: 'EXPORTED', export_file_id: file.id });
-  expect(file).toMatchObject({ status: 'DONE', resource: 'AccountingExport', format: 'csv', row_count: 4 });
+  // The statement issued on 2 March and voided on 3 March: its invoice (SI) and the credit (SC) that undoes it.
+  expect(file).toMatchObject({ status: 'DONE', resource: 'AccountingExport', format: 'csv', row_count: 6 });
   expect(fileOf(file.storage_path).toString('utf8')).toBe(golden('sage-statement-bill.csv').toString('utf8'));
   expect(fileOf(file.storage_path).equals(golden('sage-statement-bill.csv'))).toBe(true);
 
@@ -100,6 +101,8 @@ it('marks the rows Sage rejected with the reason, keeps the file as an upload, a
   expect(result.rejected).toBe(2);
   const rows = await db.knex('accounting_export_rows').where({ accounting_export_id: bill!.id }).orderBy('id').select('reference', 'status', 'rejection_reason');
   expect(rows).toEqual([
+    { reference: 'ST990505', status: 'PENDING', rejection_reason: null },
+    { reference: 'ST990505', status: 'PENDING', rejection_reason: null },
     { reference: 'ST990502', status: 'PENDING', rejection_reason: null },
     { reference: 'ST990502', status: 'PENDING', rejection_reason: null },
     { reference: 'ST990503', status: 'REJECTED', rejection_reason: 'Tax code T1 not allowed on account TC990102' },
@@ -112,10 +115,10 @@ it('marks the rows Sage rejected with the reason, keeps the file as an upload, a
 
   // The next file leaves the rejected rows out; confirming the import marks the others EXPORTED.
   const again = await exportNow(bill!.id);
-  expect(fileOf(again.file.storage_path).toString('utf8').split('\r\n')).toHaveLength(4);
+  expect(fileOf(again.file.storage_path).toString('utf8').split('\r\n')).toHaveLength(6);
   const done = await markExportedToSage(caller, bill!.id);
   expect(done.status).toBe('EXPORTED_TO_SAGE');
-  expect(await db.knex('accounting_export_rows').where({ accounting_export_id: bill!.id }).orderBy('id').pluck('status')).toEqual(['EXPORTED', 'EXPORTED', 'REJECTED', 'REJECTED']);
+  expect(await db.knex('accounting_export_rows').where({ accounting_export_id: bill!.id }).orderBy('id').pluck('status')).toEqual(['EXPORTED', 'EXPORTED', 'EXPORTED', 'EXPORTED', 'REJECTED', 'REJECTED']);
   await expect(markExportedToSage(caller, bill!.id)).rejects.toMatchObject({ code: 'CONFLICT' });
   await expect(exportAccountingCsv(caller, bill!.id)).rejects.toMatchObject({ code: 'CONFLICT' });
   const history = await db.knex('audit_log').where({ entity: 'accounting_exports', entity_id: String(bill!.id) }).orderBy('id').select('action', 'after');

@@ -13,7 +13,8 @@ import { queueFinanceFile, writeFinanceFile, type FinanceFileFormat } from './fi
 import { checkPeriod, FINANCE_MESSAGES, pgError, recordId, type Period } from './finance-rules';
 
 /*
- * Sales journals: the ISSUED tenant statements of a period, one line each, posted once. A GENERATED journal
+ * Sales journals: the tenant statements issued in a period, one line each, posted once, and those voided in
+ * it as credits. A GENERATED journal
  * is never edited (the database refuses it): it is reversed by a new journal of negated lines that names it
  * (reverses_journal_id), and the original turns REVERSED. Exporting queues a job that writes its lines as CSV
  * or XLSX through the exports module and then marks it EXPORTED.
@@ -53,31 +54,40 @@ interface PostedBill {
   tenant_contract_id: number;
   kind: string;
   issue_date: string;
+  /** Set on a void entry: the London date the statement was voided on (its amounts are then negated). */
+  voided_on: string | null;
   net_pence: number;
   vat_pence: number;
   billing_type: BillingType | null;
   utility_type: UtilityType | null;
 }
 
-/** ISSUED tenant statements issued in the period, with the house contract's billing type and the bill's one utility (null when mixed). */
-export function postedBills(db: Knex, groupId: number, { periodStart, periodEnd }: Period): Promise<PostedBill[]> {
-  return db('bills as b')
-    .leftJoin('house_contracts as hc', 'hc.id', 'b.house_contract_id')
-    .where('b.group_id', groupId)
-    .where('b.state', 'ISSUED')
-    .whereIn('b.kind', [...POSTED_BILL_KINDS])
-    .whereBetween('b.issue_date', [periodStart, periodEnd])
-    .orderBy([{ column: 'b.issue_date' }, { column: 'b.id' }])
-    .select(
-      'b.id',
-      'b.tenant_contract_id',
-      'b.kind',
-      'b.issue_date',
-      'b.net_pence',
-      'b.vat_pence',
-      'hc.billing_type',
-      db.raw('(SELECT CASE WHEN count(DISTINCT bl.utility_type) = 1 THEN min(bl.utility_type::text) END FROM bill_lines bl WHERE bl.bill_id = b.id) AS utility_type'),
-    );
+/**
+ * What a period's journal posts: each tenant statement issued in it (whatever became of it since: a journal
+ * records what was issued), and, as credits, each one voided in it. A statement voided after its period's
+ * journal was made is so taken off the books in the period of the void, and a journal never changes.
+ */
+export async function postedBills(db: Knex, groupId: number, { periodStart, periodEnd }: Period): Promise<PostedBill[]> {
+  const select = (query: Knex.QueryBuilder, voided: boolean) =>
+    query
+      .leftJoin('house_contracts as hc', 'hc.id', 'b.house_contract_id')
+      .where('b.group_id', groupId)
+      .whereIn('b.kind', [...POSTED_BILL_KINDS])
+      .select(
+        'b.id',
+        'b.tenant_contract_id',
+        'b.kind',
+        'b.issue_date',
+        voided ? db.raw(`to_char((b.voided_at AT TIME ZONE 'Europe/London')::date, 'YYYY-MM-DD') AS voided_on`) : db.raw('NULL AS voided_on'),
+        voided ? db.raw('-b.net_pence AS net_pence') : 'b.net_pence',
+        voided ? db.raw('-b.vat_pence AS vat_pence') : 'b.vat_pence',
+        'hc.billing_type',
+        db.raw('(SELECT CASE WHEN count(DISTINCT bl.utility_type) = 1 THEN min(bl.utility_type::text) END FROM bill_lines bl WHERE bl.bill_id = b.id) AS utility_type'),
+      );
+  const issued: PostedBill[] = await select(db('bills as b').whereBetween('b.issue_date', [periodStart, periodEnd]), false);
+  const voided: PostedBill[] = await select(db('bills as b').where('b.state', 'VOID').whereRaw(`(b.voided_at AT TIME ZONE 'Europe/London')::date BETWEEN ? AND ?`, [periodStart, periodEnd]), true);
+  const dateOf = (bill: PostedBill) => bill.voided_on ?? bill.issue_date;
+  return [...issued, ...voided].sort((a, b) => dateOf(a).localeCompare(dateOf(b)) || Number(a.id) - Number(b.id) || (a.voided_on ? 1 : 0) - (b.voided_on ? 1 : 0));
 }
 
 async function journalForUpdate(trx: Knex, groupId: number, id: string | number): Promise<SalesJournalRow> {
@@ -92,7 +102,7 @@ const overlapConflict = (row: Pick<SalesJournalRow, 'id' | 'period_start' | 'per
     fields: [{ field: 'periodStart', rule: 'overlap', message: FINANCE_MESSAGES.journalOverlaps(row.id, row.period_start, row.period_end) }],
   });
 
-/** Generates the GENERATED journal of a period (dates inclusive): one line per ISSUED tenant statement issued in it. */
+/** Generates the GENERATED journal of a period (dates inclusive): a line per tenant statement issued in it, a credit line per one voided in it. */
 export async function generateSalesJournal(caller: FinanceCaller, input: Period): Promise<SalesJournalRow> {
   const period = checkPeriod(input);
   const groupId = requireGroup(SalesJournal, caller.groupId);
@@ -117,7 +127,7 @@ export async function generateSalesJournal(caller: FinanceCaller, input: Period)
         nominal_code: codes.nominal('SALES', bill.billing_type, bill.utility_type).nominalCode,
         net_pence: Number(bill.net_pence),
         vat_pence: Number(bill.vat_pence),
-        details: `${bill.kind === 'FINAL_STATEMENT' ? 'Final statement' : 'Statement'} ${bill.id} issued ${bill.issue_date}`,
+        details: `${bill.kind === 'FINAL_STATEMENT' ? 'Final statement' : 'Statement'} ${bill.id} ${bill.voided_on ? `voided ${bill.voided_on}` : `issued ${bill.issue_date}`}`,
       }));
       const net = lines.reduce((sum, line) => sum + line.net_pence, 0);
       const vat = lines.reduce((sum, line) => sum + line.vat_pence, 0);
