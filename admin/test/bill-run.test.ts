@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { createTestDatabase, useProductInBrowser, waitFor, type TestDatabase } from '@app/api/testing';
 import { GOLDEN_HOUSE, buildBillHouse, type BuiltHouse } from '../../api/src/modules/billing/billing-test-data';
 import { signInToBackOffice } from './sign-in-helpers';
@@ -18,7 +19,7 @@ const running = useProductInBrowser(async () => {
 afterAll(() => db?.drop());
 
 it('starts a bill run, watches it complete, and opens a statement and its PDF', async () => {
-  const page = await (await running.browser().newContext()).newPage();
+  const page = await (await running.browser().newContext({ acceptDownloads: true })).newPage();
   const { baseUrl } = running.product();
   await signInToBackOffice(page, baseUrl, 'staff@demo.test', '/admin/1/BillRun');
 
@@ -43,6 +44,18 @@ it('starts a bill run, watches it complete, and opens a statement and its PDF', 
   // Retrying is offered only when a house failed.
   const retry = page.getByRole('button', { name: 'Retry failed houses' });
   expect(await retry.isDisabled()).toBe(run.houses_failed === 0);
+
+  // Every tenant statement of the period in one ZIP: a PDF each (this house's two among them) beside the list.
+  const downloading = page.waitForEvent('download', { timeout: 60000 });
+  await page.getByRole('button', { name: 'Statements (ZIP)' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('statements-2026-03-01-2026-03-31.zip');
+  const entries = execFileSync('unzip', ['-Z1', (await download.path())!], { encoding: 'utf8' }).trim().split('\n');
+  const statements = await db.knex('bills').where({ kind: 'TENANT_STATEMENT', state: 'ISSUED', period_start: '2026-03-01', period_end: '2026-03-31', group_id: 1 }).orderBy('id').pluck('id');
+  expect(entries.filter((name) => name.startsWith('statements/')).map((name) => Number(/^statements\/(\d+)-/.exec(name)![1]))).toEqual(statements.map(Number));
+  const ours = await db.knex('bills').whereIn('tenant_contract_id', house.tenantContractIds).where({ period_start: '2026-03-01' }).pluck('id');
+  expect(ours).toHaveLength(2);
+  for (const id of ours) expect(statements.map(Number)).toContain(Number(id));
 
   // The Bills list, filtered to the first tenant, opens the statement; its PDF link serves the PDF.
   const filter = encodeURIComponent(JSON.stringify({ tenantContractId: house.tenantContractIds[0] }));

@@ -5,6 +5,7 @@ import { Button, Show, TopToolbar, useNotify, useRecordContext, useRefresh } fro
 import { useGroupId } from '../../bootstrap/GroupIdContext';
 import { canRunBilling, isRunFinished, retryFailedHouses } from './billing-api';
 import { SpecTabs } from '../catalogue/SpecTabs';
+import { RunStatementsArchiveButton } from './RunStatementsArchiveButton';
 
 interface BillRunRecord {
   id: string | number;
@@ -72,6 +73,7 @@ export function BillRunShow() {
       actions={
         <TopToolbar>
           <RetryFailedButton />
+          <RunStatementsArchiveButton />
         </TopToolbar>
       }
       queryOptions={{ refetchInterval: (query) => (isRunFinished(query.state.data as BillRunRecord | undefined) ? false : 3000) }}

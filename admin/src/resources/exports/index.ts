@@ -2,3 +2,4 @@
 export { CatalogueListActions } from './CatalogueListActions';
 export { ExportMenuButton } from './ExportMenuButton';
 export * from './export-api';
+export { useExportJob } from './useExportJob';

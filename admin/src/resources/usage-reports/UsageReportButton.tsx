@@ -6,7 +6,7 @@ import { addMonths, londonDate } from '@app/api/rules';
 import { Button, useCanAccess, useNotify, useRefresh } from 'react-admin';
 import { useGroupId } from '../../bootstrap/GroupIdContext';
 import { downloadThroughLink, secureDownloadUrl } from '../exports/export-api';
-import { POLL_INTERVAL_MS } from '../exports/ExportMenuButton';
+import { POLL_INTERVAL_MS } from '../exports/useExportJob';
 import { fetchUsageReport, requestUsageReport, type UsageReportRequest } from './usage-report-api';
 
 const sleep = (ms: number) => new Promise((resolve) => window.setTimeout(resolve, ms));

@@ -130,6 +130,13 @@ export async function writeXlsx(
 
 export const ARCHIVE_PART_ROWS = 10_000;
 
+/** Files that go into a list's archive beside its CSV parts (a bill's PDF), made one at a time as the zip takes them. */
+export interface ArchiveDocuments {
+  folder: string;
+  description: string;
+  entries: AsyncIterable<{ name: string; content: Buffer }>;
+}
+
 export interface ArchiveDescription {
   baseName: string;
   resourceLabel: string;
@@ -150,7 +157,8 @@ export async function writeArchive(
   onRows: OnRows,
   description: ArchiveDescription,
   partRows = ARCHIVE_PART_ROWS,
-): Promise<WriteResult & { parts: string[] }> {
+  documents?: ArchiveDocuments,
+): Promise<WriteResult & { parts: string[]; documents: number }> {
   // archiver 8 is ESM-only (and so are some of its dependencies): loaded when an archive is written, so the
   // API's CommonJS test runtime (jest), which cannot load it, still loads this module and the app.
   const { ZipArchive } = await import('archiver');
@@ -188,19 +196,28 @@ export async function writeArchive(
       await onRows(rows);
     }
     if (inPart > 0 || parts.length === 0) await flush();
+    // The records' documents, one entry at a time: the next is made only once the last is in the file.
+    let documentCount = 0;
+    for await (const document of documents?.entries ?? []) {
+      const added = once(archive, 'entry');
+      archive.append(document.content, { name: `${documents!.folder}/${document.name}` });
+      await Promise.race([added, failure]);
+      if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), failure]);
+      documentCount += 1;
+    }
     const readme = [
       `${description.resourceLabel}: the back-office list filtered as ${JSON.stringify(description.filter ?? {})}.`,
       `${rows} row(s) in ${parts.length} CSV file(s) of at most ${partRows} rows each, in list order, each with a header row:`,
       ...parts.map((name) => `  ${name}`),
       '',
       'Values: dates YYYY-MM-DD, instants ISO 8601 UTC, money in pounds with 2 decimals, enum values as stored.',
-      'No documents are included: these records keep no stored files (bill PDFs are not stored yet).',
+      documents ? `${documentCount} document(s) in ${documents.folder}/: ${documents.description}.` : 'No documents are included: these records have none.',
       '',
     ].join('\r\n');
     archive.append(readme, { name: 'README.txt' });
     await Promise.race([archive.finalize(), failure]);
     await Promise.race([finished(out), failure]);
-    return { rows, bytes: out.bytesWritten, parts };
+    return { rows, bytes: out.bytesWritten, parts, documents: documentCount };
   } finally {
     out.destroy();
   }

@@ -187,19 +187,29 @@ it('exports houses filtered by status as XLSX: bold labelled header, typed cells
   });
 });
 
-it('zips the filtered bills as CSV parts of at most N rows with a README saying so', async () => {
+it('zips the filtered bills as CSV parts of at most N rows, each bill\'s PDF, and a README saying so', async () => {
   const spec = resourceSpec('Bill');
-  const { download } = await exportFile('archives', { fileName: 'Bills', resource: 'Bill', filter: {} }, { archivePartRows: 4 });
+  const filter = { kind: 'TENANT_STATEMENT' };
+  const { download } = await exportFile('archives', { fileName: 'Bills', resource: 'Bill', filter }, { archivePartRows: 4 });
   expect(download.headers['content-type']).toBe('application/zip');
   const file = path.join(folder, 'downloaded.zip');
   fs.writeFileSync(file, download.body as Buffer);
-  const list = await listViaGraphql(spec, {});
+  const list = await listViaGraphql(spec, filter);
+  expect(list.length).toBeGreaterThan(4);
   const parts = Math.ceil(list.length / 4);
   const names = execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' }).trim().split('\n');
-  expect(names).toEqual([...Array.from({ length: parts }, (_, i) => `Bills-part-${String(i + 1).padStart(4, '0')}.csv`), 'README.txt']);
-  const rows = names.slice(0, -1).flatMap((name) => parseCsv(execFileSync('unzip', ['-p', file, name], { encoding: 'utf8' })).slice(1));
+  const csvParts = Array.from({ length: parts }, (_, i) => `Bills-part-${String(i + 1).padStart(4, '0')}.csv`);
+  expect(names.slice(0, parts)).toEqual(csvParts);
+  const rows = csvParts.flatMap((name) => parseCsv(execFileSync('unzip', ['-p', file, name], { encoding: 'utf8' })).slice(1));
   expect(rows.map((row) => row[0])).toEqual(list.map((record) => String(record.id)));
-  expect(execFileSync('unzip', ['-p', file, 'README.txt'], { encoding: 'utf8' })).toContain(`${list.length} row(s) in ${parts} CSV file(s)`);
+  // Then the statements: one PDF per bill of the list, in list order, and the README last.
+  const pdfs = names.slice(parts, -1);
+  expect(pdfs.map((name) => /^statements\/(\d+)-.+\.pdf$/.exec(name)?.[1])).toEqual(list.map((record) => String(record.id)));
+  expect(execFileSync('unzip', ['-p', file, pdfs[0]!]).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(names.at(-1)).toBe('README.txt');
+  const readme = execFileSync('unzip', ['-p', file, 'README.txt'], { encoding: 'utf8' });
+  expect(readme).toContain(`${list.length} row(s) in ${parts} CSV file(s)`);
+  expect(readme).toContain(`${list.length} document(s) in statements/`);
 });
 
 describe('refusals', () => {

@@ -6,6 +6,7 @@ import { findResourceSpec } from '../../rules';
 import { exportColumns } from './export-columns';
 import { countExportRows, exportSql, type ExportSelection } from './export-query';
 import { exportFilePath, exportFiles, type ExportFileRow } from './export-files';
+import { archiveDocumentsFor } from './archive-documents';
 import { cursorBatches } from './row-cursor';
 import { writeArchive, writeCsv, writeXlsx, type WriteResult } from './export-writers';
 
@@ -74,7 +75,7 @@ export async function runExport(db: Knex, exportId: string, { onProgress, batchS
     else if (row.format === 'xlsx') result = await writeXlsx(partialPath, columns, batches, onRows);
     else {
       const baseName = row.file_name.replace(/\.zip$/i, '');
-      result = await writeArchive(partialPath, columns, batches, onRows, { baseName, resourceLabel: spec.label, filter: row.filter }, archivePartRows);
+      result = await writeArchive(partialPath, columns, batches, onRows, { baseName, resourceLabel: spec.label, filter: row.filter }, archivePartRows, archiveDocumentsFor(db, selection));
     }
     fs.renameSync(partialPath, finalPath);
     await counting;

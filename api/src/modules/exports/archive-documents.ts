@@ -1,0 +1,17 @@
+import type { Knex } from '@app/db';
+import { statementPdfDocuments } from '../billing/pdf/statement-pdf-documents';
+import type { ExportSelection } from './export-query';
+import type { ArchiveDocuments } from './export-writers';
+
+/**
+ * The documents a list's ZIP export carries beside its CSV parts, by resource: the Bills list's archive holds
+ * each bill's PDF (so a bill run's statements are one download: filter the list by period, export ZIP).
+ * Resources without documents are absent.
+ */
+const DOCUMENTS: Readonly<Record<string, (db: Knex, selection: ExportSelection) => ArchiveDocuments>> = {
+  Bill: (db, selection) => ({ folder: 'statements', description: 'the PDF of each bill in the list, as the tenant receives it', entries: statementPdfDocuments(db, selection) }),
+};
+
+export function archiveDocumentsFor(db: Knex, selection: ExportSelection): ArchiveDocuments | undefined {
+  return DOCUMENTS[selection.spec.name]?.(db, selection);
+}
