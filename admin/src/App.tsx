@@ -22,6 +22,7 @@ import { JobList, JobQueueList, JobScheduleList, JobShow } from './resources/job
 import { BillRunList, BillRunShow, BillShow } from './resources/billing';
 import { GovernmentRebateList } from './resources/rebates';
 import { HouseContractShow } from './resources/contracts';
+import { AccountingExportList, AccountingExportShow, SalesJournalList, SalesJournalShow } from './resources/finance';
 
 type Boot =
   | { status: 'loading' }
@@ -80,8 +81,8 @@ export function App({ groupId }: { groupId: number }) {
             key={spec.name}
             name={spec.name}
             icon={GROUP_ICONS[spec.menu]}
-            list={spec.name === 'BillRun' ? BillRunList : spec.name === 'GovernmentRebate' ? GovernmentRebateList : CatalogueList}
-            show={spec.name === 'BillRun' ? BillRunShow : spec.name === 'Bill' ? BillShow : spec.name === 'HouseContract' ? HouseContractShow : CatalogueShow}
+            list={spec.name === 'BillRun' ? BillRunList : spec.name === 'GovernmentRebate' ? GovernmentRebateList : spec.name === 'SalesJournal' ? SalesJournalList : spec.name === 'AccountingExport' ? AccountingExportList : CatalogueList}
+            show={spec.name === 'BillRun' ? BillRunShow : spec.name === 'Bill' ? BillShow : spec.name === 'HouseContract' ? HouseContractShow : spec.name === 'SalesJournal' ? SalesJournalShow : spec.name === 'AccountingExport' ? AccountingExportShow : CatalogueShow}
             create={spec.create ? CatalogueCreate : undefined}
             edit={spec.update ? CatalogueEdit : undefined}
             recordRepresentation={representationOf(spec)}
