@@ -1,12 +1,23 @@
-import { BulkDeleteButton, Datagrid, List, useCanAccess } from 'react-admin';
+import type { ReactNode } from 'react';
+import { BulkDeleteButton, Datagrid, List, TopToolbar, useCanAccess } from 'react-admin';
 import { CatalogueListActions } from '../exports';
 import { columnsFor } from './columns';
 import { useCatalogueFilters } from './filters';
 import { LimitedPagination } from './LimitedPagination';
 import { useSpec } from './spec';
 
-/** The list screen of any catalogue resource: its columns, filters, sort, and bulk delete where allowed. */
-export function CatalogueList() {
+export interface CatalogueListProps {
+  /** Buttons before the list's own (filters, export): the resource's actions, e.g. "Start bill run". */
+  actions?: ReactNode;
+  /** Refetch the page this often (ms), for lists whose rows move by themselves (bill runs). */
+  refreshEveryMs?: number;
+}
+
+/**
+ * The list screen of any catalogue resource: its columns, filters, sort, and bulk delete where allowed. A list
+ * with actions of its own shows its toolbar when empty too (its first record is made from there).
+ */
+export function CatalogueList({ actions, refreshEveryMs }: CatalogueListProps = {}) {
   const spec = useSpec();
   const filters = useCatalogueFilters(spec);
   const { canAccess: canDelete } = useCanAccess({ resource: spec.name, action: 'delete' });
@@ -17,9 +28,19 @@ export function CatalogueList() {
       sort={spec.defaultSort}
       perPage={25}
       exporter={false}
-      actions={<CatalogueListActions />}
+      actions={
+        actions ? (
+          <TopToolbar>
+            {actions}
+            <CatalogueListActions />
+          </TopToolbar>
+        ) : (
+          <CatalogueListActions />
+        )
+      }
       // The uploads list's toolbar makes usage reports: it must show on an empty list too (react-admin's empty page has none).
-      empty={spec.name === 'Upload' ? false : undefined}
+      empty={actions || spec.name === 'Upload' ? false : undefined}
+      queryOptions={refreshEveryMs ? { refetchInterval: refreshEveryMs } : undefined}
       pagination={<LimitedPagination limit={spec.countLimit} />}
     >
       <Datagrid rowClick="show" bulkActionButtons={bulkActions}>

@@ -56,5 +56,3 @@ export function ExportMenuButton() {
     </>
   );
 }
-/** Kept here too: older callers import the polling interval from the button. */
-export { POLL_INTERVAL_MS } from './useExportJob';

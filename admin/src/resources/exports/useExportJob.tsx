@@ -22,10 +22,18 @@ interface Running {
   progress: number;
 }
 
+/** What a started export file job answers: its id (GET /api/v2/exports/:id) and the file's name. */
+export interface StartedFile {
+  id: string;
+  fileName: string;
+}
+
 /**
- * An export job from the back office: started on the server (POST /api/v2/exports/…), its progress polled
- * every second and shown in a snackbar (`progress`, to render), downloaded through a temporary link when
- * done, its failure notified as "export error: …". `running` is true while one runs.
+ * An export file made by a job, from the back office: `follow(start)` asks for it (`start`: a list export over
+ * REST, or a finance mutation), polls its progress every second and shows it in a snackbar (`progress`, to
+ * render), downloads it through a temporary ?jwt= link when done, then runs `afterDownload` (a page waiting
+ * for its record to say EXPORTED). A refused start shows the server's message; a failed job
+ * "export error: …". `running` is true while one runs. `run` starts a list export.
  */
 export function useExportJob() {
   const groupId = useGroupId();
@@ -40,17 +48,24 @@ export function useExportJob() {
     };
   }, []);
 
-  const run = async (format: ExportFormat, request: ExportRequest) => {
-    setRunning({ fileName: request.fileName, progress: 0 });
+  const follow = async (start: () => Promise<StartedFile>, afterDownload?: () => Promise<void>) => {
+    setRunning({ fileName: '', progress: 0 });
     try {
-      const { id } = await startExport(format, request, groupId);
+      let file: StartedFile;
+      try {
+        file = await start();
+      } catch (refused) {
+        notify(refused instanceof Error ? refused.message : String(refused), { type: 'error', autoHideDuration: 10000 });
+        return;
+      }
+      setRunning({ fileName: file.fileName, progress: 0 });
       let failures = 0;
       while (mounted.current) {
         await sleep(POLL_INTERVAL_MS);
-        if (!mounted.current) break;
+        if (!mounted.current) return;
         let status;
         try {
-          status = await fetchExportStatus(id, groupId);
+          status = await fetchExportStatus(file.id, groupId);
           failures = 0;
         } catch (error) {
           if (++failures > POLL_FAILURES_ALLOWED) throw error;
@@ -63,14 +78,25 @@ export function useExportJob() {
         if (status.status === 'FAILED' || status.status === 'EXPIRED') {
           throw new Error(status.error ?? (status.status === 'EXPIRED' ? 'the file has expired' : 'the export failed'));
         }
-        setRunning({ fileName: request.fileName, progress: status.progress });
+        setRunning({ fileName: file.fileName, progress: status.progress });
       }
+      if (mounted.current) await afterDownload?.();
     } catch (error) {
       notify(exportError(error instanceof Error ? error.message : String(error)), { type: 'error', autoHideDuration: 10000 });
     } finally {
       if (mounted.current) setRunning(null);
     }
   };
+
+  /** A list export: the list's query as CSV, XLSX or ZIP (a refusal reads "export error: …", specification §8). */
+  const run = (format: ExportFormat, request: ExportRequest) =>
+    follow(async () => {
+      try {
+        return { ...(await startExport(format, request, groupId)), fileName: request.fileName };
+      } catch (error) {
+        throw new Error(exportError(error instanceof Error ? error.message : String(error)));
+      }
+    });
 
   const progress = (
     <Snackbar open={running !== null} anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}>
@@ -84,5 +110,5 @@ export function useExportJob() {
     </Snackbar>
   );
 
-  return { running: running !== null, run, progress };
+  return { running: running !== null, run, follow, progress };
 }
