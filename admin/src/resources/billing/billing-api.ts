@@ -1,19 +1,11 @@
-import { getToken, graphqlRequest, tokenPermissions } from '@app/api/client';
+import { getToken, tokenPermissions } from '@app/api/client';
 import { hasAreaLevel } from '@app/api/rules';
+import { callGraphql as call } from '../../providers/graphql-action';
 
 /** The bill-run mutations (billing.graphql.ts), called outside the data provider like the job console's. */
 const START_BILL_RUN = 'mutation ($periodStart: String!, $periodEnd: String!) { run: startBillRun(periodStart: $periodStart, periodEnd: $periodEnd) { id } }';
 const RETRY_FAILED_HOUSES = 'mutation ($billRunId: ID!) { result: retryFailedHouses(billRunId: $billRunId) { retried } }';
 
-async function call<T>(query: string, variables: Record<string, unknown>, groupId: number): Promise<T> {
-  const answer = await graphqlRequest<T>(query, variables, groupId);
-  if (answer.errors.length || !answer.data) {
-    const first = answer.errors[0];
-    const fields = first?.extensions?.fields?.map((field) => `${field.field} ${field.message}`).join('; ');
-    throw new Error(fields || first?.message || `HTTP ${answer.status}`);
-  }
-  return answer.data;
-}
 
 /** Starts a bill run of the back office's group; answers the new run's id. */
 export async function startBillRun(groupId: number, periodStart: string, periodEnd: string): Promise<string> {

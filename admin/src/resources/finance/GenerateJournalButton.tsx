@@ -3,7 +3,8 @@ import PostAddIcon from '@mui/icons-material/PostAdd';
 import { Alert, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, Button as MuiButton } from '@mui/material';
 import { Button, useNotify, useRedirect } from 'react-admin';
 import { useGroupId } from '../../bootstrap/GroupIdContext';
-import { canManageJournals, FinanceActionError, generateSalesJournal, type Period } from './finance-api';
+import { ActionError } from '../../providers/graphql-action';
+import { canManageJournals, generateSalesJournal, type Period } from './finance-api';
 import { periodReady, PeriodFields } from './PeriodFields';
 import { previousMonth } from './previous-month';
 
@@ -19,7 +20,7 @@ export function GenerateJournalButton() {
   const [open, setOpen] = useState(false);
   const [period, setPeriod] = useState<Period>(previousMonth);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<FinanceActionError | null>(null);
+  const [error, setError] = useState<ActionError | null>(null);
   if (!canManageJournals()) return null;
 
   const submit = async () => {
@@ -31,7 +32,7 @@ export function GenerateJournalButton() {
       setOpen(false);
       redirect('show', 'SalesJournal', journal.id);
     } catch (failure) {
-      setError(failure instanceof FinanceActionError ? failure : new FinanceActionError(String(failure), {}));
+      setError(failure instanceof ActionError ? failure : new ActionError(String(failure), {}));
     } finally {
       setBusy(false);
     }

@@ -4,7 +4,8 @@ import { Alert, Dialog, DialogActions, DialogContent, DialogContentText, DialogT
 import { Button, useNotify, useRedirect, useRefresh } from 'react-admin';
 import { ACCOUNTING_EXPORT_SOURCES, labelFor } from '@app/api/rules';
 import { useGroupId } from '../../bootstrap/GroupIdContext';
-import { canManageAccounting, FinanceActionError, generateAccountingExport, type Period } from './finance-api';
+import { ActionError } from '../../providers/graphql-action';
+import { canManageAccounting, generateAccountingExport, type Period } from './finance-api';
 import { periodReady, PeriodFields } from './PeriodFields';
 import { previousMonth } from './previous-month';
 
@@ -25,7 +26,7 @@ export function NewAccountingExportButton() {
   const [source, setSource] = useState<string>('STATEMENT');
   const [period, setPeriod] = useState<Period>(previousMonth);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<FinanceActionError | null>(null);
+  const [error, setError] = useState<ActionError | null>(null);
   if (!canManageAccounting()) return null;
 
   const submit = async () => {
@@ -44,7 +45,7 @@ export function NewAccountingExportButton() {
         refresh();
       }
     } catch (failure) {
-      setError(failure instanceof FinanceActionError ? failure : new FinanceActionError(String(failure), {}));
+      setError(failure instanceof ActionError ? failure : new ActionError(String(failure), {}));
     } finally {
       setBusy(false);
     }

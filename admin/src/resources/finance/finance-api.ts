@@ -1,33 +1,12 @@
-import { graphqlRequest, tokenPermissions } from '@app/api/client';
+import { tokenPermissions } from '@app/api/client';
 import { hasAreaLevel } from '@app/api/rules';
+import { callGraphql as call } from '../../providers/graphql-action';
 
 /*
  * The finance mutations (api/src/modules/finance/finance.graphql.ts), called outside the data provider like the
  * bill runs'. Files (a journal's CSV/XLSX, an export's Sage CSV) come back PENDING: the `finance.export` job
  * writes them and they are followed at GET /api/v2/exports/:id (finance-file.ts).
  */
-
-/** The server's refusal: its message, and the message of each field it names (shown under that input). */
-export class FinanceActionError extends Error {
-  constructor(
-    message: string,
-    readonly fields: Record<string, string>,
-  ) {
-    super(message);
-  }
-}
-
-async function call<T>(query: string, variables: Record<string, unknown>, groupId: number): Promise<T> {
-  const answer = await graphqlRequest<T>(query, variables, groupId);
-  if (answer.errors.length || !answer.data) {
-    const first = answer.errors[0];
-    const fields = Object.fromEntries((first?.extensions?.fields ?? []).map((field) => [field.field, field.message]));
-    // The field messages say what is wrong ("… already covers part of this period"); the top message may only say "Invalid input".
-    const message = Object.values(fields).join('; ') || first?.message || `HTTP ${answer.status}`;
-    throw new FinanceActionError(message, fields);
-  }
-  return answer.data;
-}
 
 /** A file the job writes; its id is followed at GET /api/v2/exports/:id. */
 export interface FinanceFile {
