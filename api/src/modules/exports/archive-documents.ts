@@ -1,5 +1,4 @@
 import type { Knex } from '@app/db';
-import { statementPdfDocuments } from '../billing/pdf/statement-pdf-documents';
 import type { ExportSelection } from './export-query';
 import type { ArchiveDocuments } from './export-writers';
 
@@ -9,8 +8,14 @@ import type { ArchiveDocuments } from './export-writers';
  * Resources without documents are absent.
  */
 const DOCUMENTS: Readonly<Record<string, (db: Knex, selection: ExportSelection) => ArchiveDocuments>> = {
-  Bill: (db, selection) => ({ folder: 'statements', description: 'the PDF of each bill in the list, as the tenant receives it', entries: statementPdfDocuments(db, selection) }),
+  Bill: (db, selection) => ({ folder: 'statements', description: 'the PDF of each bill in the list, as the tenant receives it', entries: billPdfs(db, selection) }),
 };
+
+/** The PDF renderer (pdfkit and its fonts) is loaded only by an export that needs it: CSV and XLSX exports stay small. */
+async function* billPdfs(db: Knex, selection: ExportSelection): AsyncGenerator<{ name: string; content: Buffer }> {
+  const { statementPdfDocuments } = await import('../billing/pdf/statement-pdf-documents');
+  yield* statementPdfDocuments(db, selection);
+}
 
 export function archiveDocumentsFor(db: Knex, selection: ExportSelection): ArchiveDocuments | undefined {
   return DOCUMENTS[selection.spec.name]?.(db, selection);

@@ -28,10 +28,12 @@ export function exportQuery(db: Knex, selection: ExportSelection): Knex.QueryBui
 
 /**
  * The export's SQL with $n placeholders, ready for a cursor or COPY: one column per field (`columns`, raw
- * text for the XLSX cells) or one CSV line per row (`csv-line`, built by PostgreSQL).
+ * text for the XLSX cells) or one CSV line per row (`csv-line`, built by PostgreSQL; `csv-line-crlf` with its
+ * line break, for COPY).
  */
-export function exportSql(db: Knex, selection: ExportSelection, columns: readonly ExportColumn[], shape: 'columns' | 'csv-line' = 'columns'): { sql: string; bindings: unknown[] } {
-  const select = shape === 'csv-line' ? [db.raw(`${csvLineSql(columns)} AS line`)] : columns.map((column) => db.raw(column.sql));
+export function exportSql(db: Knex, selection: ExportSelection, columns: readonly ExportColumn[], shape: 'columns' | 'csv-line' | 'csv-line-crlf' = 'columns'): { sql: string; bindings: unknown[] } {
+  const line = shape === 'csv-line-crlf' ? `${csvLineSql(columns)} || E'\\r\\n'` : csvLineSql(columns);
+  const select = shape === 'columns' ? columns.map((column) => db.raw(column.sql)) : [db.raw(`${line} AS line`)];
   const query = exportQuery(db, selection).select(select);
   const native = query.toSQL().toNative();
   return { sql: native.sql, bindings: [...native.bindings] };

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import fs from 'node:fs';
 import { finished } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
+import type { CsvLines } from './copy-csv-lines';
 import { csvLine, XLSX_FORMATS, xlsxCell, type ExportColumn } from './export-columns';
 import type { RawRow } from './row-cursor';
 
@@ -44,6 +45,23 @@ export async function writeCsv(file: string, columns: readonly ExportColumn[], b
       const chunk = linesOf(batch);
       rows += batch.length;
       await write(out, chunk);
+      await onRows(rows);
+    }
+    return { rows, bytes: await close(out) };
+  } finally {
+    out.destroy();
+  }
+}
+
+/** CSV from runs of finished lines (copyCsvLines): the header, then each run written as it comes, waiting for drain. */
+export async function writeCsvLines(file: string, columns: readonly ExportColumn[], runs: AsyncIterable<CsvLines>, onRows: OnRows): Promise<WriteResult> {
+  const out = fs.createWriteStream(file, { highWaterMark: 1 << 20 });
+  let rows = 0;
+  try {
+    await write(out, csvLine(columns.map((column) => column.label)));
+    for await (const run of runs) {
+      rows += run.rows;
+      await write(out, run.bytes);
       await onRows(rows);
     }
     return { rows, bytes: await close(out) };

@@ -8,7 +8,8 @@ import { countExportRows, exportSql, type ExportSelection } from './export-query
 import { exportFilePath, exportFiles, type ExportFileRow } from './export-files';
 import { archiveDocumentsFor } from './archive-documents';
 import { cursorBatches } from './row-cursor';
-import { writeArchive, writeCsv, writeXlsx, type WriteResult } from './export-writers';
+import { copyCsvLines } from './copy-csv-lines';
+import { writeArchive, writeCsvLines, writeXlsx, type WriteResult } from './export-writers';
 
 export interface ExportProgress {
   progress: number;
@@ -67,13 +68,18 @@ export async function runExport(db: Knex, exportId: string, { onProgress, batchS
       await report(total ? Math.min(99, Math.floor((100 * rows) / total)) : 0, `${rows} of ${total ?? '…'} rows`);
     };
     const columns = exportColumns(spec, row.fields);
-    const { sql, bindings } = exportSql(db, selection, columns, row.format === 'xlsx' ? 'columns' : 'csv-line');
-    const batches = cursorBatches(db, sql, bindings, batchSize);
     fs.mkdirSync(path.dirname(finalPath), { recursive: true });
     let result: WriteResult;
-    if (row.format === 'csv') result = await writeCsv(partialPath, columns, batches, onRows);
-    else if (row.format === 'xlsx') result = await writeXlsx(partialPath, columns, batches, onRows);
-    else {
+    if (row.format === 'csv') {
+      // CSV lines come from COPY, at PostgreSQL's own speed; XLSX cells and archive parts through a cursor.
+      const { sql, bindings } = exportSql(db, selection, columns, 'csv-line-crlf');
+      result = await writeCsvLines(partialPath, columns, copyCsvLines(db, sql, bindings), onRows);
+    } else if (row.format === 'xlsx') {
+      const { sql, bindings } = exportSql(db, selection, columns, 'columns');
+      result = await writeXlsx(partialPath, columns, cursorBatches(db, sql, bindings, batchSize), onRows);
+    } else {
+      const { sql, bindings } = exportSql(db, selection, columns, 'csv-line');
+      const batches = cursorBatches(db, sql, bindings, batchSize);
       const baseName = row.file_name.replace(/\.zip$/i, '');
       result = await writeArchive(partialPath, columns, batches, onRows, { baseName, resourceLabel: spec.label, filter: row.filter }, archivePartRows, archiveDocumentsFor(db, selection));
     }
