@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import BlockIcon from '@mui/icons-material/Block';
 import AutorenewIcon from '@mui/icons-material/Autorenew';
-import { Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField, Button as MuiButton } from '@mui/material';
-import { Button, useNotify, useRecordContext, useRedirect, useRefresh } from 'react-admin';
+import { TextField } from '@mui/material';
+import { useNotify, useRecordContext, useRedirect, useRefresh } from 'react-admin';
 import { useGroupId } from '../../bootstrap/GroupIdContext';
+import { ConfirmAction, type ConfirmActionProps } from '../ConfirmAction';
 import { canRunBilling } from './billing-api';
 import { reissueStatement, voidStatement } from './statement-api';
 
@@ -17,58 +18,13 @@ const STATEMENT_KINDS = ['HOUSE_STATEMENT', 'TENANT_STATEMENT'];
 /** Only issued BILL statements are voided or re-issued, and only by staff with billing WRITE. */
 const canActOn = (bill: BillRecord | undefined): bill is BillRecord => Boolean(bill && bill.state === 'ISSUED' && STATEMENT_KINDS.includes(bill.kind) && canRunBilling());
 
-/** A button opening a dialog that asks for the reason, then runs `act`; the server's refusal shows in the dialog. */
-function ReasonAction(props: { label: string; title: string; explanation: string; confirm: string; icon: React.ReactElement; testId: string; act: (reason: string) => Promise<void> }) {
-  const [open, setOpen] = useState(false);
+/** A confirmed action that needs the reason (at most 500 characters) before it can run. */
+function ReasonAction(props: Omit<ConfirmActionProps, 'act' | 'ready' | 'onDone'> & { act: (reason: string) => Promise<void> }) {
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const submit = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await props.act(reason.trim());
-      setOpen(false);
-      setReason('');
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
-  const titleId = `${props.testId}-title`;
   return (
-    <>
-      <Button label={props.label} onClick={() => setOpen(true)} data-testid={props.testId}>
-        {props.icon}
-      </Button>
-      <Dialog open={open} onClose={() => !busy && setOpen(false)} aria-labelledby={titleId}>
-        <DialogTitle id={titleId}>{props.title}</DialogTitle>
-        <DialogContent sx={{ minWidth: 360 }}>
-          <DialogContentText sx={{ mb: 2 }}>{props.explanation}</DialogContentText>
-          <TextField
-            label="Reason"
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            required
-            fullWidth
-            multiline
-            autoFocus
-            slotProps={{ htmlInput: { maxLength: 500 } }}
-            error={Boolean(error)}
-            helperText={error ?? ' '}
-          />
-        </DialogContent>
-        <DialogActions>
-          <MuiButton onClick={() => setOpen(false)} disabled={busy}>
-            Cancel
-          </MuiButton>
-          <MuiButton variant="contained" color="warning" onClick={() => void submit()} disabled={busy || !reason.trim()}>
-            {props.confirm}
-          </MuiButton>
-        </DialogActions>
-      </Dialog>
-    </>
+    <ConfirmAction {...props} act={() => props.act(reason.trim())} ready={Boolean(reason.trim())} onDone={() => setReason('')}>
+      <TextField label="Reason" value={reason} onChange={(event) => setReason(event.target.value)} required fullWidth multiline autoFocus slotProps={{ htmlInput: { maxLength: 500 } }} />
+    </ConfirmAction>
   );
 }
 

@@ -2,7 +2,7 @@ import CloudDoneIcon from '@mui/icons-material/CloudDone';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Button, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { useGroupId } from '../../bootstrap/GroupIdContext';
-import { ConfirmAction } from './ConfirmAction';
+import { ConfirmAction } from '../ConfirmAction';
 import { canManageAccounting, exportAccountingExport, markExportedToSage } from './finance-api';
 import { useExportJob } from '../exports/useExportJob';
 import { useRefreshWhen } from './useRefreshWhen';

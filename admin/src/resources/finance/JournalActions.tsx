@@ -2,7 +2,7 @@ import UndoIcon from '@mui/icons-material/Undo';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Button, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { useGroupId } from '../../bootstrap/GroupIdContext';
-import { ConfirmAction } from './ConfirmAction';
+import { ConfirmAction } from '../ConfirmAction';
 import { canManageJournals, exportSalesJournal, reverseSalesJournal, type JournalFormat } from './finance-api';
 import { useExportJob } from '../exports/useExportJob';
 import { useRefreshWhen } from './useRefreshWhen';

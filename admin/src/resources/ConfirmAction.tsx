@@ -1,12 +1,28 @@
-import { useState, type ReactElement } from 'react';
+import { useState, type ReactElement, type ReactNode } from 'react';
 import { Alert, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Button as MuiButton } from '@mui/material';
 import { Button } from 'react-admin';
 
+export interface ConfirmActionProps {
+  label: string;
+  title: string;
+  explanation: string;
+  confirm: string;
+  icon: ReactElement;
+  testId: string;
+  act: () => Promise<void>;
+  /** Inputs the action needs (a reason), shown under the explanation. */
+  children?: ReactNode;
+  /** False while those inputs are not filled in: the confirm button waits. */
+  ready?: boolean;
+  /** After the action succeeded: clear the inputs for next time. */
+  onDone?: () => void;
+}
+
 /**
- * A button that asks before an action that cannot be undone, then runs it; the server's refusal stays in the
- * dialog (the API's message) until the user cancels or tries again.
+ * A button that asks before an action that cannot be undone (with the inputs it needs, if any), then runs it;
+ * the server's refusal stays in the dialog (the API's message) until the user cancels or tries again.
  */
-export function ConfirmAction(props: { label: string; title: string; explanation: string; confirm: string; icon: ReactElement; testId: string; act: () => Promise<void> }) {
+export function ConfirmAction(props: ConfirmActionProps) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -16,6 +32,7 @@ export function ConfirmAction(props: { label: string; title: string; explanation
     try {
       await props.act();
       setOpen(false);
+      props.onDone?.();
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));
     } finally {
@@ -31,7 +48,8 @@ export function ConfirmAction(props: { label: string; title: string; explanation
       <Dialog open={open} onClose={() => !busy && setOpen(false)} aria-labelledby={titleId}>
         <DialogTitle id={titleId}>{props.title}</DialogTitle>
         <DialogContent sx={{ minWidth: 360 }}>
-          <DialogContentText>{props.explanation}</DialogContentText>
+          <DialogContentText sx={props.children ? { mb: 2 } : undefined}>{props.explanation}</DialogContentText>
+          {props.children}
           {error && (
             <Alert severity="error" sx={{ mt: 2 }}>
               {error}
@@ -42,7 +60,7 @@ export function ConfirmAction(props: { label: string; title: string; explanation
           <MuiButton onClick={() => setOpen(false)} disabled={busy}>
             Cancel
           </MuiButton>
-          <MuiButton variant="contained" color="warning" onClick={() => void submit()} disabled={busy}>
+          <MuiButton variant="contained" color="warning" onClick={() => void submit()} disabled={busy || props.ready === false}>
             {props.confirm}
           </MuiButton>
         </DialogActions>
