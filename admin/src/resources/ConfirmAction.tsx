@@ -1,6 +1,7 @@
-import { useState, type ReactElement, type ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { Alert, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Button as MuiButton } from '@mui/material';
 import { Button } from 'react-admin';
+import { useDialogAction } from './useDialogAction';
 
 export interface ConfirmActionProps {
   label: string;
@@ -23,22 +24,12 @@ export interface ConfirmActionProps {
  * the server's refusal stays in the dialog (the API's message) until the user cancels or tries again.
  */
 export function ConfirmAction(props: ConfirmActionProps) {
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const submit = async () => {
-    setBusy(true);
-    setError(null);
-    try {
+  const { open, setOpen, busy, error, run } = useDialogAction();
+  const submit = () =>
+    run(async () => {
       await props.act();
-      setOpen(false);
       props.onDone?.();
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   const titleId = `${props.testId}-title`;
   return (
     <>
@@ -52,7 +43,7 @@ export function ConfirmAction(props: ConfirmActionProps) {
           {props.children}
           {error && (
             <Alert severity="error" sx={{ mt: 2 }}>
-              {error}
+              {error.message}
             </Alert>
           )}
         </DialogContent>

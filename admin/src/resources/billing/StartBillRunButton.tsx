@@ -3,6 +3,7 @@ import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Button as MuiButton } from '@mui/material';
 import { Button, useNotify, useRedirect } from 'react-admin';
 import { useGroupId } from '../../bootstrap/GroupIdContext';
+import { useDialogAction } from '../useDialogAction';
 import { canRunBilling, startBillRun } from './billing-api';
 
 /** "Start bill run": asks for the period (inclusive dates) and starts a run of the group; opens the new run. */
@@ -10,27 +11,17 @@ export function StartBillRunButton() {
   const groupId = useGroupId();
   const notify = useNotify();
   const redirect = useRedirect();
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, busy, error, run } = useDialogAction();
   const [periodStart, setPeriodStart] = useState('');
   const [periodEnd, setPeriodEnd] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   if (!canRunBilling()) return null;
 
-  const submit = async () => {
-    setBusy(true);
-    setError(null);
-    try {
+  const submit = () =>
+    run(async () => {
       const id = await startBillRun(groupId, periodStart, periodEnd);
       notify('Bill run started', { type: 'info' });
-      setOpen(false);
       redirect('show', 'BillRun', id);
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   const invalid = !periodStart || !periodEnd || periodEnd < periodStart;
   return (
     <>
@@ -50,7 +41,7 @@ export function StartBillRunButton() {
               slotProps={{ inputLabel: { shrink: true } }}
               required
               error={Boolean(periodStart && periodEnd && periodEnd < periodStart) || Boolean(error)}
-              helperText={periodStart && periodEnd && periodEnd < periodStart ? 'The period must end on or after its start' : (error ?? ' ')}
+              helperText={periodStart && periodEnd && periodEnd < periodStart ? 'The period must end on or after its start' : (error?.message ?? ' ')}
             />
           </Stack>
         </DialogContent>

@@ -3,7 +3,7 @@ import PostAddIcon from '@mui/icons-material/PostAdd';
 import { Alert, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, Button as MuiButton } from '@mui/material';
 import { Button, useNotify, useRedirect } from 'react-admin';
 import { useGroupId } from '../../bootstrap/GroupIdContext';
-import { ActionError } from '../../providers/graphql-action';
+import { useDialogAction } from '../useDialogAction';
 import { canManageJournals, generateSalesJournal, type Period } from './finance-api';
 import { periodReady, PeriodFields } from './PeriodFields';
 import { previousMonth } from './previous-month';
@@ -17,26 +17,16 @@ export function GenerateJournalButton() {
   const groupId = useGroupId();
   const notify = useNotify();
   const redirect = useRedirect();
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, busy, error, run } = useDialogAction();
   const [period, setPeriod] = useState<Period>(previousMonth);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ActionError | null>(null);
   if (!canManageJournals()) return null;
 
-  const submit = async () => {
-    setBusy(true);
-    setError(null);
-    try {
+  const submit = () =>
+    run(async () => {
       const journal = await generateSalesJournal(groupId, period);
       notify(`Sales journal #${journal.id} generated`, { type: 'success' });
-      setOpen(false);
       redirect('show', 'SalesJournal', journal.id);
-    } catch (failure) {
-      setError(failure instanceof ActionError ? failure : new ActionError(String(failure), {}));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   const fieldErrors = error?.fields ?? {};
   const generalError = error && !fieldErrors.periodStart && !fieldErrors.periodEnd ? error.message : null;
   return (

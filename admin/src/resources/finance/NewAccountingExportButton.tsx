@@ -4,7 +4,7 @@ import { Alert, Dialog, DialogActions, DialogContent, DialogContentText, DialogT
 import { Button, useNotify, useRedirect, useRefresh } from 'react-admin';
 import { ACCOUNTING_EXPORT_SOURCES, labelFor } from '@app/api/rules';
 import { useGroupId } from '../../bootstrap/GroupIdContext';
-import { ActionError } from '../../providers/graphql-action';
+import { useDialogAction } from '../useDialogAction';
 import { canManageAccounting, generateAccountingExport, type Period } from './finance-api';
 import { periodReady, PeriodFields } from './PeriodFields';
 import { previousMonth } from './previous-month';
@@ -22,19 +22,14 @@ export function NewAccountingExportButton() {
   const notify = useNotify();
   const redirect = useRedirect();
   const refresh = useRefresh();
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, busy, error, run } = useDialogAction();
   const [source, setSource] = useState<string>('STATEMENT');
   const [period, setPeriod] = useState<Period>(previousMonth);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ActionError | null>(null);
   if (!canManageAccounting()) return null;
 
-  const submit = async () => {
-    setBusy(true);
-    setError(null);
-    try {
+  const submit = () =>
+    run(async () => {
       const created = await generateAccountingExport(groupId, { source, ...period });
-      setOpen(false);
       if (created.length === 0) {
         notify(`Nothing to export: no ${labelFor(source, ACCOUNTING_EXPORT_SOURCES)} rows in this period`, { type: 'info' });
       } else if (created.length === 1) {
@@ -44,12 +39,7 @@ export function NewAccountingExportButton() {
         notify(`${created.length} accounting exports created: ${created.map((row) => `#${row.id} ${row.aggregateType}`).join(', ')}`, { type: 'success' });
         refresh();
       }
-    } catch (failure) {
-      setError(failure instanceof ActionError ? failure : new ActionError(String(failure), {}));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   const fieldErrors = error?.fields ?? {};
   const generalError = error && !FIELDS.some((field) => fieldErrors[field]) ? error.message : null;
   return (

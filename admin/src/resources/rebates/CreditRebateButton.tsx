@@ -4,6 +4,7 @@ import { Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, Tex
 import { Button, useNotify, useRefresh } from 'react-admin';
 import { ENERGY_BILLS_SUPPORT_SCHEME, GOVERNMENT_REBATE_METHODS, formatPounds } from '@app/api/rules';
 import { useGroupId } from '../../bootstrap/GroupIdContext';
+import { useDialogAction } from '../useDialogAction';
 import { canCreditRebates, creditGovernmentRebate } from './rebates-api';
 
 const METHOD_LABELS: Record<string, string> = {
@@ -20,28 +21,18 @@ export function CreditRebateButton() {
   const groupId = useGroupId();
   const notify = useNotify();
   const refresh = useRefresh();
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, busy, error, run } = useDialogAction();
   const [month, setMonth] = useState(ENERGY_BILLS_SUPPORT_SCHEME[0]!.month);
   const [method, setMethod] = useState<string>('ADDITIONAL_TRANSACTION');
   const [houseContractId, setHouseContractId] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   if (!canCreditRebates()) return null;
 
-  const submit = async () => {
-    setBusy(true);
-    setError(null);
-    try {
+  const submit = () =>
+    run(async () => {
       const answer = await creditGovernmentRebate(groupId, { month, method, houseContractId: houseContractId.trim() || null });
       notify(answer.message, { type: answer.rebatesCreated > 0 ? 'success' : 'info' });
-      setOpen(false);
       refresh();
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   const badId = houseContractId.trim() !== '' && !/^\d+$/.test(houseContractId.trim());
   return (
     <>
@@ -69,7 +60,7 @@ export function CreditRebateButton() {
               value={houseContractId}
               onChange={(event) => setHouseContractId(event.target.value)}
               error={badId || Boolean(error)}
-              helperText={badId ? 'A house contract id is a number' : (error ?? 'Empty: every eligible house contract of the group')}
+              helperText={badId ? 'A house contract id is a number' : (error?.message ?? 'Empty: every eligible house contract of the group')}
             />
           </Stack>
         </DialogContent>
