@@ -1,5 +1,5 @@
 export { createKnex, type Knex } from './knex';
-export { insertRows, type ColumnTypes } from './insert-rows';
+export { copyRows, allocateIds, type CopyValue } from './copy-rows';
 export { runMigrations } from './migrate';
 export { resolveDatabase, redact, DEFAULT_EMBEDDED_PORT, type ResolvedDatabase } from './resolve-database';
 export { ensureDatabase } from './ensure-database';

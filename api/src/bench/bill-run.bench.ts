@@ -30,6 +30,8 @@ const DATABASE = process.env.BENCH_BILLRUN_DATABASE ?? 'bills_bench_billrun';
 const HOUSES = Number(process.env.BENCH_BILLRUN_HOUSES ?? 20_000);
 const WORKERS = Number(process.env.BENCH_BILLRUN_WORKERS ?? 2);
 const PDFS = Number(process.env.BENCH_BILLRUN_PDFS ?? 2_000);
+/** BENCH_BILLRUN_WORKER_ARGS: extra node flags for the worker processes, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile them. */
+const WORKER_ARGS = (process.env.BENCH_BILLRUN_WORKER_ARGS ?? '').split(' ').filter(Boolean);
 const SEED = 1;
 const GROUP_ID = 1;
 const { periodStart, periodEnd } = BILL_RUN_PERIOD;
@@ -84,9 +86,9 @@ function vmHwmMb(pid: number | undefined): number {
 }
 
 /** Workers processes (workers/src/main.ts, as `npm start` runs them) working only the bill-run queues. */
-export async function startBillRunWorkers(url: string, count: number, env: NodeJS.ProcessEnv = {}): Promise<ManagedChild[]> {
+export async function startBillRunWorkers(url: string, count: number, env: NodeJS.ProcessEnv = {}, nodeArgs: string[] = []): Promise<ManagedChild[]> {
   const workerEnv = { ...process.env, DATABASE_URL: url, WORKER_QUEUES: 'billing.run,billing.house', ...env };
-  const children = Array.from({ length: count }, (_, index) => startWorkersProcess(`bill-run-worker-${index + 1}`, workerEnv));
+  const children = Array.from({ length: count }, (_, index) => startWorkersProcess(`bill-run-worker-${index + 1}`, workerEnv, nodeArgs));
   await Promise.all(children.map((child) => child.ready));
   return children;
 }
@@ -179,6 +181,8 @@ async function sqlFloor(knex: Knex): Promise<{ seconds: number; rows: number; ma
     const seconds = (performance.now() - started) / 1000;
     let rows = 0;
     for (const table of Object.keys(FLOOR_TABLES)) rows += Number((await knex(table).count({ n: '*' }))[0]!.n);
+    // Untimed: without statistics the check below joins 20,000 statements by nested loops (a minute).
+    await knex.raw('ANALYZE bench_floor_statements');
     const [check] = (
       await knex.raw(
         `SELECT count(*)::int AS houses, (count(*) FILTER (WHERE f.total_pence = b.total_pence))::int AS matching
@@ -226,7 +230,7 @@ export async function billRunBenchmark(): Promise<void> {
     const houses = Number((await knex('house_contracts').where({ group_id: GROUP_ID, billing_type: 'BILL' }).count({ n: '*' }))[0]!.n);
     const tenants = Number((await knex('tenant_contracts as tc').join('house_contracts as hc', 'hc.id', 'tc.house_contract_id').where({ 'hc.group_id': GROUP_ID, 'hc.billing_type': 'BILL' }).count({ n: '*' }))[0]!.n);
     console.log(`${houses} BILL house contracts, ${tenants} tenant contracts; period ${periodStart} to ${periodEnd}; ${WORKERS} worker process(es)`);
-    workers = await startBillRunWorkers(url, WORKERS);
+    workers = await startBillRunWorkers(url, WORKERS, {}, WORKER_ARGS);
 
     const started = performance.now();
     const run = await startBillRun(caller, BILL_RUN_PERIOD);

@@ -14,6 +14,14 @@ describe('isIsoDate', () => {
     ['2026-02-29', false],
     ['2026-13-01', false],
     ['01/02/2026', false],
+    ['2000-02-29', true],
+    ['1900-02-29', false],
+    ['2026-04-31', false],
+    ['2026-12-31', true],
+    ['2026-00-10', false],
+    ['2026-01-00', false],
+    ['0000-01-01', false],
+    ['2026-1-01', false],
   ])('%s → %s', (value, expected) => expect(isIsoDate(value)).toBe(expected));
 });
 

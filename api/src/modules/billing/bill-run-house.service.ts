@@ -114,8 +114,8 @@ async function billOneHouse(db: Knex, job: HouseJob, request: HouseStatementRequ
 }
 
 /**
- * Records each house's outcome on its run (one UPDATE for the batch, rows locked in id order), moves the runs'
- * counters, and enqueues the e-mail of every new tenant statement, all in the statements' transaction.
+ * Records each house's outcome on its run (one UPDATE for the batch, rows locked in id order), enqueues the
+ * e-mail of every new tenant statement and moves the runs' counters, all in the statements' transaction.
  */
 async function settle(trx: Knex.Transaction, boss: PgBoss | undefined, jobs: readonly HouseJob[], statements: readonly HouseStatementOutcome[]): Promise<HouseJobOutcome[]> {
   const rows: MemberRow[] = await trx('bill_run_houses')
@@ -145,11 +145,14 @@ async function settle(trx: Knex.Transaction, boss: PgBoss | undefined, jobs: rea
        billing_status = CASE WHEN u.keep_billing_status THEN h.billing_status ELSE u.billing_status END,
        error = u.error, attempts = h.attempts + 1, updated_at = now()
      FROM jsonb_to_recordset(?::jsonb) AS u(id int, status text, bill_id bigint, billing_status text, keep_billing_status boolean, error text)
-     WHERE h.id = u.id`,
-    [JSON.stringify(updates)],
+     WHERE h.id = u.id AND h.id = ANY(?::int[])`,
+    // The ids again as an array: the planner knows how many rows that is and reads them by key (of a JSON
+    // recordset it assumes 100 rows, and on a large run it hashed the whole table instead).
+    [JSON.stringify(updates), updates.map((update) => update.id)],
   );
+  const houseBillIds = statements.flatMap((statement) => (statement.status === 'BILLED' ? [statement.houseBillId] : []));
+  if (boss) await enqueueEmailsOfStatements(boss, trx, houseBillIds);
+  // Last: the run's row is locked from here to the commit, and every batch of the run waits for it.
   await moveRunHouses(trx, moves);
-  const billIds = statements.flatMap((statement) => (statement.status === 'BILLED' ? statement.tenantBillIds : []));
-  if (boss) await enqueueEmailsOfStatements(boss, trx, billIds);
   return outcomes;
 }

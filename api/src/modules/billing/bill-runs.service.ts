@@ -159,6 +159,9 @@ export async function fanOutBillRun(db: Knex, boss: PgBoss, billRunId: number, o
     await refreshRunProgress(trx, row.id);
     return row;
   });
+  // The run's house jobs look their rows up by run and house; planned on statistics taken before these rows
+  // existed, each lookup read every house of the run (measured: 1.6 ms instead of 0.07 ms per batch of 50).
+  await db.raw('ANALYZE bill_run_houses');
   const houses = Number((await db('bill_run_houses').where({ bill_run_id: billRunId }).count({ count: '*' }))[0]!.count);
   const enqueued = await enqueuePendingHouses(db, boss, run, async (done) => {
     await onProgress?.({ progress: houses ? Math.floor((done / houses) * 100) : 100, message: `${done} of ${houses} houses enqueued` });

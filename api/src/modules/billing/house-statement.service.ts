@@ -1,4 +1,4 @@
-import { insertRows, type ColumnTypes, type Knex } from '@app/db';
+import { allocateIds, copyRows, type CopyValue, type Knex } from '@app/db';
 import { recordChanges } from '../../audit/record-change';
 import { addDays, formatDisplayDate, overlapRange, periodDays, splitByTenantDays, statementTotals } from '../../rules';
 import { BILLING_RUN_MESSAGES, NotBillable, STATEMENT_DUE_DAYS, UNBILLED_TENANT_CONTRACT_STATUSES, type BillingStatus } from './billing-rules';
@@ -51,43 +51,10 @@ interface ToWrite {
   prepared: Prepared;
 }
 
-/** The columns each statement write sets, with their SQL types (rows travel as one JSON parameter). */
-const BILL_COLUMNS: ColumnTypes = {
-  group_id: 'int',
-  kind: 'text',
-  house_contract_id: 'int',
-  tenant_contract_id: 'int',
-  parent_bill_id: 'bigint',
-  replaces_bill_id: 'bigint',
-  period_start: 'date',
-  period_end: 'date',
-  issue_date: 'date',
-  due_date: 'date',
-  state: 'text',
-  net_pence: 'int',
-  vat_pence: 'int',
-  total_pence: 'int',
-};
-const LINE_COLUMNS: ColumnTypes = {
-  group_id: 'int',
-  bill_id: 'bigint',
-  service_id: 'int',
-  utility_type: 'text',
-  description: 'text',
-  register: 'text',
-  opening_read: 'numeric',
-  closing_read: 'numeric',
-  estimated: 'boolean',
-  quantity: 'numeric',
-  unit_rate: 'numeric',
-  days: 'int',
-  standing_charge: 'numeric',
-  net_pence: 'int',
-  vat_rate_bp: 'int',
-  vat_pence: 'int',
-  total_pence: 'int',
-};
-const LEDGER_COLUMNS: ColumnTypes = { group_id: 'int', tenant_contract_id: 'int', entry_date: 'date', kind: 'text', amount_pence: 'int', description: 'text', bill_id: 'bigint' };
+/** The columns each statement write sets, in the order its rows list them (rows travel by COPY). */
+const BILL_COLUMNS = ['id', 'group_id', 'kind', 'house_contract_id', 'tenant_contract_id', 'parent_bill_id', 'replaces_bill_id', 'period_start', 'period_end', 'issue_date', 'due_date', 'net_pence', 'vat_pence', 'total_pence'];
+const LINE_COLUMNS = ['group_id', 'bill_id', 'service_id', 'utility_type', 'description', 'register', 'opening_read', 'closing_read', 'estimated', 'quantity', 'unit_rate', 'days', 'standing_charge', 'net_pence', 'vat_rate_bp', 'vat_pence', 'total_pence'];
+const LEDGER_COLUMNS = ['group_id', 'tenant_contract_id', 'entry_date', 'kind', 'amount_pence', 'description', 'bill_id'];
 
 /**
  * The BILL statement of one house contract for one period, in the caller's transaction: the house
@@ -221,100 +188,89 @@ function price(contract: ContractRow, billed: { start: string; end: string } | n
   return { lines, totals, split, tenantDays: split.tenantDays };
 }
 
-function lineRow(groupId: number, billId: number, priced: PricedLine, amounts: { netPence: number; vatPence: number; totalPence: number }, share?: string) {
+/** A bill line's row in LINE_COLUMNS order: a house line, or (with `share`) a tenant's share of it. */
+function lineRow(groupId: number, billId: number, priced: PricedLine, amounts: { netPence: number; vatPence: number; totalPence: number }, share?: string): CopyValue[] {
   const { line } = priced;
-  return {
-    group_id: groupId,
-    bill_id: billId,
-    service_id: priced.serviceId,
-    utility_type: line.utility ?? null,
-    description: share ? `${priced.description} (${share})` : priced.description,
-    register: line.kind === 'METERED' ? line.register : null,
-    opening_read: priced.openingRead,
-    closing_read: priced.closingRead,
-    estimated: line.kind === 'METERED' && line.estimated,
-    quantity: share ? null : priced.quantityKwh,
-    unit_rate: line.kind === 'METERED' ? line.unitRate : null,
-    days: line.kind === 'STANDING_CHARGE' ? line.days : null,
-    standing_charge: line.kind === 'STANDING_CHARGE' ? line.standingCharge : null,
-    net_pence: amounts.netPence,
-    vat_rate_bp: line.vatRateBp,
-    vat_pence: amounts.vatPence,
-    total_pence: amounts.totalPence,
-  };
+  return [
+    groupId,
+    billId,
+    priced.serviceId,
+    line.utility ?? null,
+    share ? `${priced.description} (${share})` : priced.description,
+    line.kind === 'METERED' ? line.register : null,
+    priced.openingRead,
+    priced.closingRead,
+    line.kind === 'METERED' && line.estimated,
+    share ? null : priced.quantityKwh,
+    line.kind === 'METERED' ? line.unitRate : null,
+    line.kind === 'STANDING_CHARGE' ? line.days : null,
+    line.kind === 'STANDING_CHARGE' ? line.standingCharge : null,
+    amounts.netPence,
+    line.vatRateBp,
+    amounts.vatPence,
+    amounts.totalPence,
+  ];
 }
 
-/** Writes the statements of the batch: one INSERT per table (house bills, tenant bills, lines, ledger, audit). */
+/**
+ * Writes the statements of the batch: bill ids taken from the sequence first (so tenant statements, lines
+ * and ledger entries can point at them), then one COPY per table (bills, lines, ledger) and one INSERT of
+ * the audit rows. A statement already issued makes the bills COPY fail on its unique index, writing nothing.
+ */
 async function write(trx: Knex.Transaction, items: readonly ToWrite[]): Promise<HouseStatementOutcome[]> {
-  const billOf = ({ request, groupId }: ToWrite) => ({
-    group_id: groupId,
-    house_contract_id: request.houseContractId,
-    period_start: request.periodStart,
-    period_end: request.periodEnd,
-    issue_date: request.issueDate,
-    due_date: addDays(request.issueDate, STATEMENT_DUE_DAYS),
-    state: 'ISSUED',
-  });
-  // RETURNING gives no promise of order: rows are matched back by contract and period (unique in a batch).
-  const keyOf = (item: ToWrite) => statementKey(item.request.houseContractId, item.request.periodStart, item.request.periodEnd);
-  const houseRows = await insertRows<{ id: number; house_contract_id: number; period_start: string; period_end: string }>(
-    trx,
-    'bills',
-    BILL_COLUMNS,
-    items.map((item) => ({ ...billOf(item), kind: 'HOUSE_STATEMENT', replaces_bill_id: item.request.replaces?.houseBillId ?? null, net_pence: item.prepared.totals.netPence, vat_pence: item.prepared.totals.vatPence, total_pence: item.prepared.totals.totalPence })),
-    ['id', 'house_contract_id', 'period_start', 'period_end'],
+  const tenantBills = items.flatMap((item) =>
+    item.prepared.split.shares
+      .filter((share) => share.days > 0)
+      .map((share) => {
+        const shareLines = share.lines!;
+        const net = shareLines.reduce((sum, line) => sum + line.netPence, 0);
+        const vat = shareLines.reduce((sum, line) => sum + line.vatPence, 0);
+        return { item, tenantContractId: Number(share.id), shareLines, label: `${share.days} of ${item.prepared.split.tenantDays} tenant-days`, net, vat, billId: 0 };
+      }),
   );
-  const houseBillIdOf = new Map(houseRows.map((row) => [statementKey(row.house_contract_id, row.period_start, row.period_end), Number(row.id)]));
+  const ids = await allocateIds(trx, 'bills', items.length + tenantBills.length);
+  const houseBillIdOf = new Map(items.map((item, position) => [item, ids[position]!]));
+  tenantBills.forEach((tenant, position) => (tenant.billId = ids[items.length + position]!));
 
-  const tenantBills: Array<{ item: ToWrite; houseBillId: number; tenantContractId: number; shareLines: NonNullable<Prepared['split']['shares'][number]['lines']>; label: string; net: number; vat: number }> = [];
-  for (const item of items) {
-    const houseBillId = houseBillIdOf.get(keyOf(item))!;
-    for (const share of item.prepared.split.shares) {
-      if (share.days === 0) continue;
-      const shareLines = share.lines!;
-      const net = shareLines.reduce((sum, line) => sum + line.netPence, 0);
-      const vat = shareLines.reduce((sum, line) => sum + line.vatPence, 0);
-      tenantBills.push({ item, houseBillId, tenantContractId: Number(share.id), shareLines, label: `${share.days} of ${item.prepared.split.tenantDays} tenant-days`, net, vat });
-    }
-  }
-  const tenantRows = await insertRows<{ id: number; tenant_contract_id: number; period_start: string; period_end: string }>(
-    trx,
-    'bills',
-    BILL_COLUMNS,
-    tenantBills.map(({ item, houseBillId, tenantContractId, net, vat }) => ({
-      ...billOf(item),
-      kind: 'TENANT_STATEMENT',
-      tenant_contract_id: tenantContractId,
-      parent_bill_id: houseBillId,
-      replaces_bill_id: item.request.replaces?.tenantBillIds[tenantContractId] ?? null,
-      net_pence: net,
-      vat_pence: vat,
-      total_pence: net + vat,
-    })),
-    ['id', 'tenant_contract_id', 'period_start', 'period_end'],
-  );
-  const tenantBillIds = new Map(tenantRows.map((row) => [statementKey(row.tenant_contract_id, row.period_start, row.period_end), Number(row.id)]));
-  const tenantBillIdOf = (tenant: (typeof tenantBills)[number]) => tenantBillIds.get(statementKey(tenant.tenantContractId, tenant.item.request.periodStart, tenant.item.request.periodEnd))!;
+  const billRow = ({ request, groupId }: ToWrite, id: number, kind: string, tenantContractId: number | null, parentBillId: number | null, replacesBillId: number | null, net: number, vat: number): CopyValue[] => [
+    id,
+    groupId,
+    kind,
+    request.houseContractId,
+    tenantContractId,
+    parentBillId,
+    replacesBillId,
+    request.periodStart,
+    request.periodEnd,
+    request.issueDate,
+    addDays(request.issueDate, STATEMENT_DUE_DAYS),
+    net,
+    vat,
+    net + vat,
+  ];
+  await copyRows(trx, 'bills', BILL_COLUMNS, [
+    ...items.map((item) => billRow(item, houseBillIdOf.get(item)!, 'HOUSE_STATEMENT', null, null, item.request.replaces?.houseBillId ?? null, item.prepared.totals.netPence, item.prepared.totals.vatPence)),
+    ...tenantBills.map((tenant) =>
+      billRow(tenant.item, tenant.billId, 'TENANT_STATEMENT', tenant.tenantContractId, houseBillIdOf.get(tenant.item)!, tenant.item.request.replaces?.tenantBillIds[tenant.tenantContractId] ?? null, tenant.net, tenant.vat),
+    ),
+  ]);
 
-  const lineRows = items.flatMap((item) => item.prepared.lines.map((priced) => lineRow(item.groupId, houseBillIdOf.get(keyOf(item))!, priced, priced.line)));
-  for (const tenant of tenantBills) {
-    const billId = tenantBillIdOf(tenant);
-    tenant.item.prepared.lines.forEach((priced, index) => lineRows.push(lineRow(tenant.item.groupId, billId, priced, tenant.shareLines[index]!, tenant.label)));
-  }
-  await insertRows(trx, 'bill_lines', LINE_COLUMNS, lineRows);
-  await insertRows(
+  const lineRows = items.flatMap((item) => item.prepared.lines.map((priced) => lineRow(item.groupId, houseBillIdOf.get(item)!, priced, priced.line)));
+  for (const tenant of tenantBills) tenant.item.prepared.lines.forEach((priced, index) => lineRows.push(lineRow(tenant.item.groupId, tenant.billId, priced, tenant.shareLines[index]!, tenant.label)));
+  await copyRows(trx, 'bill_lines', LINE_COLUMNS, lineRows);
+  await copyRows(
     trx,
     'ledger_entries',
     LEDGER_COLUMNS,
-    tenantBills.map((tenant) => ({
-      group_id: tenant.item.groupId,
-      tenant_contract_id: tenant.tenantContractId,
-      entry_date: tenant.item.request.issueDate,
-      kind: 'STATEMENT',
-      amount_pence: tenant.net + tenant.vat,
-      description: `Statement ${formatDisplayDate(tenant.item.request.periodStart)} to ${formatDisplayDate(tenant.item.request.periodEnd)}`,
-      bill_id: tenantBillIdOf(tenant),
-    })),
+    tenantBills.map((tenant) => [
+      tenant.item.groupId,
+      tenant.tenantContractId,
+      tenant.item.request.issueDate,
+      'STATEMENT',
+      tenant.net + tenant.vat,
+      `Statement ${formatDisplayDate(tenant.item.request.periodStart)} to ${formatDisplayDate(tenant.item.request.periodEnd)}`,
+      tenant.billId,
+    ]),
   );
   await setBillingStatus(
     trx,
@@ -323,10 +279,10 @@ async function write(trx: Knex.Transaction, items: readonly ToWrite[]): Promise<
   );
 
   const outcomes = items.map((item): HouseStatementOutcome & { status: 'BILLED' } => {
-    const houseBillId = houseBillIdOf.get(keyOf(item))!;
-    const ids = tenantBills.filter((tenant) => tenant.item === item).map(tenantBillIdOf);
+    const houseBillId = houseBillIdOf.get(item)!;
+    const tenantBillIds = tenantBills.filter((tenant) => tenant.item === item).map((tenant) => tenant.billId);
     const estimated = item.prepared.lines.some((priced) => priced.line.kind === 'METERED' && priced.line.estimated);
-    return { status: 'BILLED', houseBillId, tenantBillIds: ids, totalPence: item.prepared.totals.totalPence, estimated };
+    return { status: 'BILLED', houseBillId, tenantBillIds, totalPence: item.prepared.totals.totalPence, estimated };
   });
   await recordChanges(
     trx,

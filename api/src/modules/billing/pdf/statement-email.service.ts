@@ -6,41 +6,64 @@ import { renderStatementPdfBuffer, statementFileName } from './statement-pdf';
 import { loadStatementPdfData } from './statement-pdf-data';
 
 /*
- * Statement e-mails: each tenant statement of a house statement gets a `billing.statement-email` job, which
- * renders the PDF and writes one outbox e-mail to the tenant with it attached (the outbox job delivers it).
+ * Statement e-mails: each house statement gets a `billing.statement-email` job, which e-mails every tenant
+ * statement split from it: renders the PDF and writes one outbox e-mail to the tenant with it attached (the
+ * outbox job delivers it). One job per house, not per tenant: a bill run enqueues 20,000, not 50,000.
  */
 
 export type StatementEmailOutcome = { billId: number; status: 'QUEUED'; messageId: number } | { billId: number; status: 'ALREADY_QUEUED' | 'SKIPPED'; reason: string };
 
-/** The singleton key of a bill's e-mail job: one queued or running job per statement. */
-export const statementEmailKey = (billId: number): string => `statement-email:${billId}`;
+/** The singleton key of a house statement's e-mail job: one queued or running job per house statement. */
+export const statementEmailKey = (houseBillId: number): string => `statement-email:${houseBillId}`;
 
 export const statementEmailSubject = (billId: number, brandName: string): string => `Your energy statement ${billId} from ${brandName}`;
 
-/**
- * Enqueues the e-mail of every ISSUED tenant statement split from a house statement, in the caller's
- * transaction (call it in the transaction that issued them, so no e-mail is promised for a statement that
- * rolled back). Returns how many jobs were asked for.
- */
-export async function enqueueStatementEmails(boss: PgBoss, trx: Knex.Transaction, houseBillId: number): Promise<number> {
-  const billIds: number[] = (await trx('bills').where({ parent_bill_id: houseBillId, state: 'ISSUED' }).whereNotNull('tenant_contract_id').orderBy('id').pluck('id')).map(Number);
-  return enqueueEmailsOfStatements(boss, trx, billIds);
+/** The ISSUED tenant statements split from a house statement, in id order. */
+async function tenantStatementIds(db: Knex, houseBillId: number): Promise<number[]> {
+  return (await db('bills').where({ parent_bill_id: houseBillId, state: 'ISSUED' }).whereNotNull('tenant_contract_id').orderBy('id').pluck('id')).map(Number);
 }
 
-/** Enqueues the e-mail of each given tenant statement, in the caller's transaction (a bill-run batch issues many at once). */
-export async function enqueueEmailsOfStatements(boss: PgBoss, trx: Knex.Transaction, billIds: readonly number[]): Promise<number> {
-  if (billIds.length === 0) return 0;
-  await boss.insert(
-    'billing.statement-email',
-    billIds.map((billId) => ({ data: { billId }, singletonKey: statementEmailKey(billId) })),
-    { db: fromKnex(trx) },
-  );
+/**
+ * Enqueues the e-mails of the ISSUED tenant statements split from a house statement, in the caller's
+ * transaction (call it in the transaction that issued them, so no e-mail is promised for a statement that
+ * rolled back). Returns how many statements will be e-mailed.
+ */
+export async function enqueueStatementEmails(boss: PgBoss, trx: Knex.Transaction, houseBillId: number): Promise<number> {
+  const billIds = await tenantStatementIds(trx, houseBillId);
+  if (billIds.length) await enqueueEmailsOfStatements(boss, trx, [houseBillId]);
   return billIds.length;
 }
 
+/** Enqueues the e-mails of the tenant statements of each given house statement, in the caller's transaction (a bill-run batch issues many at once). */
+export async function enqueueEmailsOfStatements(boss: PgBoss, trx: Knex.Transaction, houseBillIds: readonly number[]): Promise<void> {
+  if (houseBillIds.length === 0) return;
+  await boss.insert(
+    'billing.statement-email',
+    houseBillIds.map((houseBillId) => ({ data: { houseBillId }, singletonKey: statementEmailKey(houseBillId) })),
+    { db: fromKnex(trx) },
+  );
+}
+
 /**
- * The `billing.statement-email` job: renders the tenant statement's PDF and puts an e-mail with it in the
- * outbox. Safe to run twice: the bill row is locked and a message already queued for it (same recipient and
+ * The `billing.statement-email` job: e-mails each ISSUED tenant statement of the house statement. Every one
+ * is tried; if any failed, the job fails naming them, and its retry skips those already in the outbox.
+ */
+export async function sendHouseStatementEmails(db: Knex, boss: PgBoss, houseBillId: number): Promise<StatementEmailOutcome[]> {
+  const outcomes: StatementEmailOutcome[] = [];
+  const failures: string[] = [];
+  for (const billId of await tenantStatementIds(db, houseBillId)) {
+    try {
+      outcomes.push(await sendStatementEmail(db, boss, billId));
+    } catch (error) {
+      failures.push(`statement ${billId}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  if (failures.length) throw new Error(`Statement e-mails failed (${failures.join('; ')})`);
+  return outcomes;
+}
+
+/**
+ * One tenant statement's e-mail: renders its PDF and puts an e-mail with it in the outbox. Safe to run twice: the bill row is locked and a message already queued for it (same recipient and
  * subject) means nothing more to do. A void statement, or a tenant without an e-mail address, is skipped.
  */
 export async function sendStatementEmail(db: Knex, boss: PgBoss, billId: number): Promise<StatementEmailOutcome> {
