@@ -36,7 +36,8 @@ let marchRunId: number;
 
 /** A worker process on this file's database, once it works the billing queues. */
 async function startWorkerProcess(): Promise<ManagedChild> {
-  const [child] = await startBillRunWorkers(db.url, 1, { JOBS_QUEUE_CACHE_SECONDS: '1' });
+  // Batches of 20 houses, so the run is still going when the worker is killed.
+  const [child] = await startBillRunWorkers(db.url, 1, { JOBS_QUEUE_CACHE_SECONDS: '1', BILL_RUN_BATCH_HOUSES: '20' });
   workers.push(child!);
   return child!;
 }

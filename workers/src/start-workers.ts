@@ -35,7 +35,7 @@ export async function startWorkers(
     if (!handler) throw new Error(`Queue ${queue.name} has no handler`);
     if (isBatchHandler(handler)) await workBatches(boss, queue.name, handler, { ...context, boss }, pollingIntervalSeconds);
     else {
-      await boss.work(queue.name, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds }, async ([job]) =>
+      await boss.work(queue.name, { includeMetadata: true, batchSize: 1, ...polling(pollingIntervalSeconds) }, async ([job]) =>
         job ? handler(job as never, { ...context, boss }) : undefined,
       );
     }
@@ -49,12 +49,18 @@ export async function startWorkers(
 }
 
 /**
+ * Polling every `seconds`, also on `notify` queues: a NOTIFY wakes a worker at once, but a job that becomes
+ * due without one (a retry after its delay, a job whose worker died) must not wait pg-boss's 30-second backstop.
+ */
+const polling = (seconds: number) => ({ pollingIntervalSeconds: seconds, notifyPollingIntervalSeconds: seconds });
+
+/**
  * A batch queue: up to `batchSize` jobs per fetch, fetched again at once while fetches come back full (a bill
  * run's thousands of houses do not wait a polling interval between batches), each job completed or failed on
  * its own result, so one failing house is retried alone.
  */
 async function workBatches(boss: PgBoss, queue: string, handler: BatchHandler<QueueName>, context: WorkerContext, pollingIntervalSeconds: number): Promise<void> {
-  await boss.work(queue, { includeMetadata: true, batchSize: handler.batchSize, burstWhenBatchFull: true, perJobResults: true, pollingIntervalSeconds }, async (jobs) => {
+  await boss.work(queue, { includeMetadata: true, batchSize: handler.batchSize, burstWhenBatchFull: true, perJobResults: true, ...polling(pollingIntervalSeconds) }, async (jobs) => {
     const results = await handler.handleBatch(jobs as never, context);
     return jobs.map((job, index) => {
       const result = results[index]!;

@@ -57,6 +57,22 @@ async function resetBilling(knex: Knex): Promise<void> {
   await knex('house_contracts').where({ group_id: GROUP_ID }).whereNotNull('billing_status').update({ billing_status: null });
   if ((await knex.raw(`SELECT to_regclass('pgboss.job') AS t`)).rows[0].t) await knex.raw(`DELETE FROM pgboss.job WHERE name LIKE 'billing.%'`);
   await knex.raw(`VACUUM (ANALYZE) bills, bill_lines, ledger_entries, bill_run_houses, house_contracts`);
+  await quiesce(knex);
+}
+
+/**
+ * Before a timing: the dirty pages of what came before written out (CHECKPOINT) and no autovacuum still
+ * working on it, so the timing pays for its own work only. On a server where the bench's user may not
+ * CHECKPOINT, the timing simply starts.
+ */
+async function quiesce(knex: Knex): Promise<void> {
+  await knex.raw('CHECKPOINT').catch(() => undefined);
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const { rows } = await knex.raw(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE backend_type = 'autovacuum worker' AND datname = current_database()`);
+    if (rows[0].n === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
 
 const rowCount = async (knex: Knex): Promise<number> => {
@@ -169,16 +185,25 @@ const FLOOR_TABLES = {
   bench_floor_ledger: 'tenant_contract_id int NOT NULL, amount_pence int NOT NULL',
 };
 
-async function sqlFloor(knex: Knex): Promise<{ seconds: number; rows: number; matching: number; houses: number }> {
+/** FLOOR_ATTEMPTS timings of the floor, each on fresh tables after the run's writes have settled; the fastest counts. */
+const FLOOR_ATTEMPTS = 3;
+
+async function sqlFloor(knex: Knex): Promise<{ seconds: number; attempts: number[]; rows: number; matching: number; houses: number }> {
   const dropAll = async () => {
     for (const table of Object.keys(FLOOR_TABLES)) await knex.raw(`DROP TABLE IF EXISTS ${table}`);
   };
-  await dropAll();
-  for (const [table, columns] of Object.entries(FLOOR_TABLES)) await knex.raw(`CREATE TABLE ${table} (${columns})`);
+  // The run's own tables vacuumed first: otherwise autovacuum works on them while the floor is timed.
+  await knex.raw('VACUUM (ANALYZE) bills, bill_lines, ledger_entries, bill_run_houses');
+  const attempts: number[] = [];
   try {
-    const started = performance.now();
-    await knex.raw(FLOOR_SQL, { start: periodStart, end: periodEnd, group: GROUP_ID });
-    const seconds = (performance.now() - started) / 1000;
+    for (let attempt = 0; attempt < FLOOR_ATTEMPTS; attempt++) {
+      await dropAll();
+      for (const [table, columns] of Object.entries(FLOOR_TABLES)) await knex.raw(`CREATE TABLE ${table} (${columns})`);
+      await quiesce(knex);
+      const started = performance.now();
+      await knex.raw(FLOOR_SQL, { start: periodStart, end: periodEnd, group: GROUP_ID });
+      attempts.push((performance.now() - started) / 1000);
+    }
     let rows = 0;
     for (const table of Object.keys(FLOOR_TABLES)) rows += Number((await knex(table).count({ n: '*' }))[0]!.n);
     // Untimed: without statistics the check below joins 20,000 statements by nested loops (a minute).
@@ -192,7 +217,7 @@ async function sqlFloor(knex: Knex): Promise<{ seconds: number; rows: number; ma
         [periodStart, periodEnd],
       )
     ).rows as Array<{ houses: number; matching: number }>;
-    return { seconds, rows, matching: check!.matching, houses: check!.houses };
+    return { seconds: Math.min(...attempts), attempts, rows, matching: check!.matching, houses: check!.houses };
   } finally {
     await dropAll();
   }
@@ -262,7 +287,10 @@ export async function billRunBenchmark(): Promise<void> {
     const contracts = statements;
     const ratio = seconds / floor.seconds;
     console.log(`BILL run              ${contracts} contracts  ${seconds.toFixed(2)} s  ${(contracts / seconds).toFixed(0)} contracts/s  (${WORKERS} worker processes, peak RSS ${peakRssMb.toFixed(0)} MB each at most)`);
-    console.log(`SQL floor (INSERT…SELECT) ${floor.rows} statement, line and ledger rows  ${floor.seconds.toFixed(2)} s  ${(floor.houses / floor.seconds).toFixed(0)} contracts/s  (${floor.matching} of ${floor.houses} house totals equal the service's)`);
+    console.log(
+      `SQL floor (INSERT…SELECT) ${floor.rows} statement, line and ledger rows  ${floor.seconds.toFixed(2)} s  ${(floor.houses / floor.seconds).toFixed(0)} contracts/s  ` +
+        `(fastest of ${floor.attempts.map((attempt) => attempt.toFixed(2)).join(' / ')} s; ${floor.matching} of ${floor.houses} house totals equal the service's)`,
+    );
     console.log(`ratio to SQL floor    ${ratio.toFixed(1)} ×`);
     console.log(`re-run                ${rerunSeconds.toFixed(2)} s  ${rerunNewRows} new rows`);
     console.log(`PDFs                  ${pdfs.rendered} statements  ${pdfs.perSecond.toFixed(1)} PDFs/s  ${(pdfs.bytes / 1e6).toFixed(1)} MB`);

@@ -17,6 +17,8 @@ export async function startBoss(connectionString: string, role: 'sender' | 'work
     max: role === 'worker' ? 10 : 4,
     supervise: role === 'worker',
     schedule: role === 'worker',
+    // Workers listen for the jobs of `notify` queues (one more connection); senders only notify.
+    useListenNotify: role === 'worker',
     queueCacheIntervalSeconds: queueCacheSeconds(process.env),
     ...extra,
   });

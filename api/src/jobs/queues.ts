@@ -2,7 +2,9 @@ import type { Queue } from 'pg-boss';
 
 /**
  * Every queue of the product, declared once: retry limit and backoff, expiry, heartbeat for long jobs, and
- * its dead-letter queue (`<name>.dead`), where a job lands after its last retry. The workers create them all
+ * its dead-letter queue (`<name>.dead`), where a job lands after its last retry. Queues whose jobs someone
+ * is waiting on (`notify`) wake the workers as a job is sent (LISTEN/NOTIFY) instead of at their next poll
+ * (2 s): an e-mail, an export, a bill run and its houses, a finance file, a usage report. The workers create them all
  * at start (dead-letter queues first) and must register a handler for each (see workers/src/queues.ts).
  */
 export interface QueueDefinition {
@@ -39,7 +41,7 @@ export const QUEUES: Record<QueueName, QueueDefinition> = {
     name: 'outbox.deliver',
     description: 'Delivers one e-mail or SMS of the outbox',
     // An SMTP server or Twilio that is down for a while: back off from 10 s up to 30 min, 8 tries in all.
-    options: { retryLimit: 8, retryDelay: 10, retryBackoff: true, retryDelayMax: 1800, expireInSeconds: 120 },
+    options: { retryLimit: 8, retryDelay: 10, retryBackoff: true, retryDelayMax: 1800, expireInSeconds: 120, notify: true },
   },
   'outbox.sweep': {
     name: 'outbox.sweep',
@@ -52,7 +54,7 @@ export const QUEUES: Record<QueueName, QueueDefinition> = {
     // A million-row XLSX takes about a minute; a second try starts the file again from scratch.
     // Heartbeats every 15 s (pg-boss sends them while the handler runs): a dead worker's export is retried in
     // about 30 s, not after the 30-minute expiry.
-    options: { retryLimit: 1, retryDelay: 30, expireInSeconds: 1800, heartbeatSeconds: 30 },
+    options: { retryLimit: 1, retryDelay: 30, expireInSeconds: 1800, heartbeatSeconds: 30, notify: true },
   },
   'exports.cleanup': {
     name: 'exports.cleanup',
@@ -63,7 +65,7 @@ export const QUEUES: Record<QueueName, QueueDefinition> = {
     name: 'billing.run',
     description: 'Fans a bill run out: records every BILL house contract of the group and period, enqueues one billing.house job each',
     // Safe to repeat: houses are inserted ON CONFLICT DO NOTHING and each house job is idempotent.
-    options: { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 900, heartbeatSeconds: 30 },
+    options: { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 900, heartbeatSeconds: 30, notify: true },
   },
   'billing.house': {
     name: 'billing.house',
@@ -71,7 +73,7 @@ export const QUEUES: Record<QueueName, QueueDefinition> = {
     // One job at a time per house and period (singletonKey houseContractId:periodStart:periodEnd); the unique
     // index on issued statements per contract and period is what really prevents a second statement.
     // Worked in batches (workers/src/handlers/billing-house.ts), with heartbeats while a batch runs.
-    options: { retryLimit: 3, retryDelay: 30, retryBackoff: true, retryDelayMax: 900, expireInSeconds: 300, heartbeatSeconds: 30, policy: 'singleton' },
+    options: { retryLimit: 3, retryDelay: 30, retryBackoff: true, retryDelayMax: 900, expireInSeconds: 300, heartbeatSeconds: 30, policy: 'singleton', notify: true },
   },
   'billing.final-statements': {
     name: 'billing.final-statements',
@@ -96,13 +98,13 @@ export const QUEUES: Record<QueueName, QueueDefinition> = {
     name: 'finance.export',
     description: 'Writes one sales journal (CSV or XLSX) or Sage audit-trail CSV file and marks its record EXPORTED; reports progress',
     // A retry writes the file again from scratch; marking the record is idempotent.
-    options: { retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 900 },
+    options: { retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 900, notify: true },
   },
   'reports.usage': {
     name: 'reports.usage',
     description: 'Writes one usage report (CSV of reads and consumption per house contract and meter) as a USAGE_REPORT upload; reports progress',
     // 2 to 15 minutes for a large portfolio (specification §9): an hour's expiry; a retry starts the file again.
-    options: { retryLimit: 1, retryDelay: 60, expireInSeconds: 3600 },
+    options: { retryLimit: 1, retryDelay: 60, expireInSeconds: 3600, notify: true },
   },
 };
 
