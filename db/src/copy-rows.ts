@@ -30,7 +30,8 @@ export async function copyRows(trx: Knex.Transaction, table: string, columns: re
   let text = '';
   for (const row of rows) {
     if (row.length !== columns.length) throw new RangeError(`A row for ${table} has ${row.length} values for ${columns.length} columns`);
-    text += row.map(copyText).join('\t') + '\n';
+    for (let index = 0; index < row.length; index++) text += (index ? '\t' : '') + copyText(row[index]);
+    text += '\n';
   }
   // Inside a transaction knex hands back the transaction's own connection (and never releases it here).
   const client = (await trx.client.acquireConnection()) as pg.Client;

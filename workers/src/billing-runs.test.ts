@@ -58,6 +58,18 @@ it('bills every BILL house of the group; a house with a broken meter fails with 
   expect(fanOut).toMatchObject({ state: 'completed', output: { billRunId: firstRunId, houses: 3, enqueued: 3 } });
   const houseJobs = await workers.boss.findJobs('billing.house', { key: houseJobKey(broken.houseContractId, '2026-03-01', '2026-03-31') });
   expect(houseJobs.map((job) => job.output)).toEqual([expect.objectContaining({ status: 'FAILED', billingStatus: 'METER_ISSUE' })]);
+
+  // Each tenant statement is e-mailed once, by one job for the houses billed together.
+  const tenantBillIds = (await db.knex('bills').where({ kind: 'TENANT_STATEMENT' }).orderBy('id').pluck('id')).map(Number);
+  expect(tenantBillIds).toHaveLength(3);
+  const emailed = await waitFor('every tenant statement e-mailed', async () => {
+    const rows = (await db.knex('outbox_messages').where('subject', 'like', 'Your energy statement % from %').pluck('subject')) as string[];
+    return rows.length === tenantBillIds.length ? rows : undefined;
+  });
+  expect(emailed.map((subject) => Number(/statement (\d+) from/.exec(subject)![1])).sort((a, b) => a - b)).toEqual(tenantBillIds);
+  const emailJobs = await workers.boss.findJobs('billing.statement-email');
+  expect(emailJobs).toHaveLength(1);
+  expect(emailJobs[0]!.data).toEqual({ houseBillIds: expect.arrayContaining([expect.any(Number), expect.any(Number)]) });
 });
 
 it('creates no new bill when the run is run again, or a second run covers the same period', async () => {

@@ -11,8 +11,8 @@ import { HANDLERS } from './queues';
 import { startWorkers, type RunningWorkers } from './start-workers';
 
 /*
- * Statement e-mails through the real queue: one `billing.statement-email` job per house statement writes an
- * outbox e-mail per tenant statement with its PDF attached; `outbox.deliver` sends it (here as .eml files).
+ * Statement e-mails through the real queue: one `billing.statement-email` job for the house statements issued
+ * together writes an outbox e-mail per tenant statement with its PDF attached; `outbox.deliver` sends it (here as .eml files).
  */
 
 let db: TestDatabase;
@@ -45,7 +45,7 @@ it('e-mails each tenant statement once, with its PDF attached, through the outbo
   expect(await db.knex.transaction((trx) => enqueueStatementEmails(workers.boss, trx, houseBillId))).toBe(2);
   // A second call (a retried house job) asks for no second job while the first is queued or running.
   await db.knex.transaction((trx) => enqueueStatementEmails(workers.boss, trx, houseBillId));
-  expect(await workers.boss.findJobs('billing.statement-email', { data: { houseBillId } })).toHaveLength(1);
+  expect(await workers.boss.findJobs('billing.statement-email', { data: { houseBillIds: [houseBillId] } })).toHaveLength(1);
 
   const subject = statementEmailSubject(tenantBillIds[0]!, 'Bills for Students');
   const [sent] = await waitFor('the first statement e-mail to be sent', async () => {
@@ -66,7 +66,7 @@ it('e-mails each tenant statement once, with its PDF attached, through the outbo
 
   // Running the job again writes nothing more; house statements and void ones are not e-mailed.
   expect(await sendStatementEmail(db.knex, workers.boss, tenantBillIds[0]!)).toMatchObject({ status: 'ALREADY_QUEUED' });
-  expect(await sendHouseStatementEmails(db.knex, workers.boss, houseBillId)).toEqual(tenantBillIds.map((billId) => expect.objectContaining({ billId, status: 'ALREADY_QUEUED' })));
+  expect(await sendHouseStatementEmails(db.knex, workers.boss, [houseBillId])).toEqual(tenantBillIds.map((billId) => expect.objectContaining({ billId, status: 'ALREADY_QUEUED' })));
   expect(await sendStatementEmail(db.knex, workers.boss, houseBillId)).toMatchObject({ status: 'SKIPPED' });
   expect(await messagesFor(subject)).toHaveLength(1);
   await db.knex('bills').where({ id: tenantBillIds[1] }).update({ state: 'VOID', voided_at: db.knex.fn.now(), void_reason: 'test' });

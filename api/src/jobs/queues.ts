@@ -23,7 +23,7 @@ export interface JobPayloads {
   'exports.cleanup': Record<string, never>;
   'billing.run': { billRunId: number };
   'billing.house': { billRunId: number; houseContractId: number; periodStart: string; periodEnd: string };
-  'billing.statement-email': { houseBillId: number };
+  'billing.statement-email': { houseBillIds: number[] };
   /** No tenant contract: the daily sweep that enqueues one job per contract due a final statement. */
   'billing.final-statements': { tenantContractId?: number };
   /** A sales journal or Sage CSV file queued by its mutation (export_files row), and the record it is of. */
@@ -84,8 +84,8 @@ export const QUEUES: Record<QueueName, QueueDefinition> = {
   },
   'billing.statement-email': {
     name: 'billing.statement-email',
-    description: "E-mails a house statement's tenant statements: renders each PDF and writes an outbox e-mail with it attached",
-    // One job queued or running per house statement (singletonKey statement-email:<houseBillId>); the job itself finds a message already queued.
+    description: 'E-mails the tenant statements of house statements issued together: renders each PDF and writes an outbox e-mail with it attached',
+    // One job queued or running per set (singletonKey statement-email:<first house bill id>); the job itself finds a message already queued.
     options: { retryLimit: 3, retryDelay: 60, retryBackoff: true, retryDelayMax: 1800, expireInSeconds: 120, policy: 'exclusive' },
   },
   'billing.automation': {

@@ -53,7 +53,7 @@ it('re-issues a statement: the old set voided, the new one replacing it, each ne
   expect(result.houseStatement).toMatchObject({ state: 'ISSUED', replacesBillId: houseBillId, totalPence: 18080 });
   expect(result.tenantStatements.map((bill: { replacesBillId: string }) => bill.replacesBillId)).toEqual(tenantBillIds);
   expect(result.emailsQueued).toBe(2);
-  expect(await api.boss.findJobs('billing.statement-email', { data: { houseBillId: Number(result.houseStatement.id) } })).toHaveLength(1);
+  expect(await api.boss.findJobs('billing.statement-email', { data: { houseBillIds: [Number(result.houseStatement.id)] } })).toHaveLength(1);
 });
 
 it('voids with the reason, and answers a second void with "Bill void error"', async () => {

@@ -52,21 +52,26 @@ export function estimateRead(input: EstimateReadInput): EstimatedRead {
   const { date, decimals = 0 } = input;
   if (!date) throw new EstimateReadError('SELECT_DATE_TO_ESTIMATE_READ', BILLING_MESSAGES.selectDateToEstimateRead);
   if (!isIsoDate(date)) throw new RangeError(`Not a calendar date (YYYY-MM-DD): ${date}`);
-  const byDate = new Map<string, Ratio>();
+  // One read per date (the last given wins). Only the reads nearest the date are read exactly (at most two on
+  // each side): a bill run estimates thousands of reads, each meter with a year of readings.
+  const byDate = new Map<string, DecimalInput>();
   for (const known of input.reads) {
     if (!isIsoDate(known.date)) throw new RangeError(`Not a calendar date (YYYY-MM-DD): ${known.date}`);
-    byDate.set(known.date, toRatio(known.read));
+    byDate.set(known.date, known.read);
   }
-  const reads = [...byDate].map(([readDate, read]) => ({ date: readDate, read })).sort((a, b) => (a.date < b.date ? -1 : 1));
+  const dates = [...byDate.keys()].sort();
+  const at = (readDate: string) => ({ date: readDate, read: toRatio(byDate.get(readDate)!) });
+  const firstAfter = dates.findIndex((readDate) => readDate > date);
+  const beforeDates = (firstAfter === -1 ? dates : dates.slice(0, firstAfter)).filter((readDate) => readDate < date).slice(-2);
+  const afterDates = firstAfter === -1 ? [] : dates.slice(firstAfter, firstAfter + 2);
+  const before = beforeDates.map(at);
+  const after = afterDates.map(at);
   const result = (value: Ratio, method: EstimatedRead['method']): EstimatedRead => {
     if (compareExact(value, 0) < 0) notEnoughData();
     return { date, read: Number(toDecimalString(value, decimals)), estimated: true, method };
   };
 
-  const exact = byDate.get(date);
-  if (exact) return result(exact, 'KNOWN_READ');
-  const before = reads.filter((known) => known.date < date);
-  const after = reads.filter((known) => known.date > date);
+  if (byDate.has(date)) return result(toRatio(byDate.get(date)!), 'KNOWN_READ');
   if (before.length > 0 && after.length > 0) return result(linear(before.at(-1)!, after[0]!, date), 'INTERPOLATED');
   if (before.length >= 2) return result(linear(before.at(-2)!, before.at(-1)!, date), 'EXTRAPOLATED');
   if (after.length >= 2) return result(linear(after[0]!, after[1]!, date), 'EXTRAPOLATED');
