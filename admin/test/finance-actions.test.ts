@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { ACCOUNTING_EXPORT_SOURCES, ACCOUNTING_EXPORT_STATUSES, SALES_JOURNAL_EXPORT_STATUSES, SALES_JOURNAL_STATUSES, addDays, addMonths, fieldLabel, labelFor } from '@app/api/rules';
 import { createTestDatabase, useProductInBrowser, type TestDatabase } from '@app/api/testing';
@@ -6,7 +7,7 @@ import { signInToBackOffice } from './sign-in-helpers';
 
 /*
  * Finance from the back office: a sales journal generated for the month of the demo statements, exported as
- * CSV (progress, then the download), EXPORTED, then reversed (kept, REVERSED); an accounting export of those
+ * CSV (progress, then the download), EXPORTED, as XLSX, then reversed (kept, REVERSED); an accounting export of those
  * statements taken to Sage (CSV, rejected rows uploaded, confirmed); read-only staff see none of the actions.
  */
 
@@ -38,7 +39,7 @@ async function csvLines(download: { path(): Promise<string | null> }): Promise<s
     .filter((line) => line !== '');
 }
 
-it('generates a sales journal for a month, exports it as CSV, then reverses it', async () => {
+it('generates a sales journal for a month, exports it as CSV and XLSX, then reverses it', async () => {
   const page = await newPage();
   await signInToBackOffice(page, running.product().baseUrl, 'staff@demo.test', '/admin/1/SalesJournal');
 
@@ -68,6 +69,18 @@ it('generates a sales journal for a month, exports it as CSV, then reverses it',
   // The journal now shows EXPORTED, without reloading the page.
   await page.getByText(labelFor('EXPORTED', SALES_JOURNAL_EXPORT_STATUSES), { exact: true }).waitFor();
   expect(await db.knex('sales_journals').where({ id: journalId }).first('export_status')).toEqual({ export_status: 'EXPORTED' });
+
+  // Export XLSX: the same lines as a workbook under the same header, money as numbers.
+  const downloadingWorkbook = page.waitForEvent('download', { timeout: 60000 });
+  await page.getByRole('button', { name: 'Export XLSX' }).click();
+  const workbookDownload = await downloadingWorkbook;
+  expect(workbookDownload.suggestedFilename()).toBe(`sales-journal-${journalId}-${period.periodStart}-${period.periodEnd}.xlsx`);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile((await workbookDownload.path())!);
+  const sheet = workbook.worksheets[0]!;
+  expect((sheet.getRow(1).values as unknown[]).slice(1).join(',')).toBe(header);
+  expect(sheet.actualRowCount).toBe(statementCount + 1);
+  expect(typeof sheet.getRow(2).getCell(11).value).toBe('number');
 
   // Reverse: asked first; the journal turns REVERSED and a reversal journal is posted.
   await page.getByRole('button', { name: 'Reverse' }).click();
