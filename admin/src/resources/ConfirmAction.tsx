@@ -1,6 +1,6 @@
 import type { ReactElement, ReactNode } from 'react';
-import { Alert, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Button as MuiButton } from '@mui/material';
-import { Button } from 'react-admin';
+import { Alert, DialogContentText } from '@mui/material';
+import { ActionDialog } from './ActionDialog';
 import { useDialogAction } from './useDialogAction';
 
 export interface ConfirmActionProps {
@@ -24,38 +24,25 @@ export interface ConfirmActionProps {
  * the server's refusal stays in the dialog (the API's message) until the user cancels or tries again.
  */
 export function ConfirmAction(props: ConfirmActionProps) {
-  const { open, setOpen, busy, error, run } = useDialogAction();
-  const submit = () =>
-    run(async () => {
-      await props.act();
-      props.onDone?.();
-    });
-  const titleId = `${props.testId}-title`;
+  const action = useDialogAction();
   return (
-    <>
-      <Button label={props.label} onClick={() => setOpen(true)} data-testid={props.testId}>
-        {props.icon}
-      </Button>
-      <Dialog open={open} onClose={() => !busy && setOpen(false)} aria-labelledby={titleId}>
-        <DialogTitle id={titleId}>{props.title}</DialogTitle>
-        <DialogContent sx={{ minWidth: 360 }}>
-          <DialogContentText sx={props.children ? { mb: 2 } : undefined}>{props.explanation}</DialogContentText>
-          {props.children}
-          {error && (
-            <Alert severity="error" sx={{ mt: 2 }}>
-              {error.message}
-            </Alert>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <MuiButton onClick={() => setOpen(false)} disabled={busy}>
-            Cancel
-          </MuiButton>
-          <MuiButton variant="contained" color="warning" onClick={() => void submit()} disabled={busy || props.ready === false}>
-            {props.confirm}
-          </MuiButton>
-        </DialogActions>
-      </Dialog>
-    </>
+    <ActionDialog
+      action={action}
+      label={props.label}
+      icon={props.icon}
+      testId={props.testId}
+      title={props.title}
+      submitLabel={props.confirm}
+      warning
+      canSubmit={props.ready !== false}
+      onSubmit={async () => {
+        await props.act();
+        props.onDone?.();
+      }}
+    >
+      <DialogContentText>{props.explanation}</DialogContentText>
+      {props.children}
+      {action.error && <Alert severity="error">{action.error.message}</Alert>}
+    </ActionDialog>
   );
 }

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import AddIcon from '@mui/icons-material/Add';
-import { Alert, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, Stack, TextField, Button as MuiButton } from '@mui/material';
-import { Button, useNotify, useRedirect, useRefresh } from 'react-admin';
+import { Alert, DialogContentText, MenuItem, TextField } from '@mui/material';
+import { useNotify, useRedirect, useRefresh } from 'react-admin';
 import { ACCOUNTING_EXPORT_SOURCES, labelFor } from '@app/api/rules';
 import { useGroupId } from '../../bootstrap/GroupIdContext';
+import { ActionDialog } from '../ActionDialog';
 import { useDialogAction } from '../useDialogAction';
 import { canManageAccounting, generateAccountingExport, type Period } from './finance-api';
 import { periodReady, PeriodFields } from './PeriodFields';
@@ -22,63 +23,53 @@ export function NewAccountingExportButton() {
   const notify = useNotify();
   const redirect = useRedirect();
   const refresh = useRefresh();
-  const { open, setOpen, busy, error, run } = useDialogAction();
+  const action = useDialogAction();
   const [source, setSource] = useState<string>('STATEMENT');
   const [period, setPeriod] = useState<Period>(previousMonth);
   if (!canManageAccounting()) return null;
 
-  const submit = () =>
-    run(async () => {
-      const created = await generateAccountingExport(groupId, { source, ...period });
-      if (created.length === 0) {
-        notify(`Nothing to export: no ${labelFor(source, ACCOUNTING_EXPORT_SOURCES)} rows in this period`, { type: 'info' });
-      } else if (created.length === 1) {
-        notify(`Accounting export #${created[0]!.id} created (${created[0]!.aggregateType}, company ${created[0]!.companyCode})`, { type: 'success' });
-        redirect('show', 'AccountingExport', created[0]!.id);
-      } else {
-        notify(`${created.length} accounting exports created: ${created.map((row) => `#${row.id} ${row.aggregateType}`).join(', ')}`, { type: 'success' });
-        refresh();
-      }
-    });
-  const fieldErrors = error?.fields ?? {};
-  const generalError = error && !FIELDS.some((field) => fieldErrors[field]) ? error.message : null;
+  const submit = async () => {
+    const created = await generateAccountingExport(groupId, { source, ...period });
+    if (created.length === 0) {
+      notify(`Nothing to export: no ${labelFor(source, ACCOUNTING_EXPORT_SOURCES)} rows in this period`, { type: 'info' });
+    } else if (created.length === 1) {
+      notify(`Accounting export #${created[0]!.id} created (${created[0]!.aggregateType}, company ${created[0]!.companyCode})`, { type: 'success' });
+      redirect('show', 'AccountingExport', created[0]!.id);
+    } else {
+      notify(`${created.length} accounting exports created: ${created.map((row) => `#${row.id} ${row.aggregateType}`).join(', ')}`, { type: 'success' });
+      refresh();
+    }
+  };
+  const fieldErrors = action.error?.fields ?? {};
+  const generalError = action.error && !FIELDS.some((field) => fieldErrors[field]) ? action.error.message : null;
   return (
-    <>
-      <Button label="New accounting export" onClick={() => setOpen(true)} data-testid="new-accounting-export">
-        <AddIcon />
-      </Button>
-      <Dialog open={open} onClose={() => !busy && setOpen(false)} aria-labelledby="new-accounting-export-title">
-        <DialogTitle id="new-accounting-export-title">New accounting export</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1, minWidth: 360 }}>
-            <DialogContentText>One export is made for each aggregate type found (Plan, Bill, Portfolio, Other), to its company code.</DialogContentText>
-            {generalError && <Alert severity="error">{generalError}</Alert>}
-            <TextField
-              select
-              label="Source"
-              value={source}
-              onChange={(event) => setSource(event.target.value)}
-              error={Boolean(fieldErrors.source)}
-              helperText={fieldErrors.source ?? ' '}
-            >
-              {ACCOUNTING_EXPORT_SOURCES.map((value) => (
-                <MenuItem key={value} value={value}>
-                  {labelFor(value, ACCOUNTING_EXPORT_SOURCES)}
-                </MenuItem>
-              ))}
-            </TextField>
-            <PeriodFields value={period} onChange={setPeriod} errors={fieldErrors} />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <MuiButton onClick={() => setOpen(false)} disabled={busy}>
-            Cancel
-          </MuiButton>
-          <MuiButton variant="contained" onClick={() => void submit()} disabled={busy || !periodReady(period)}>
-            Create
-          </MuiButton>
-        </DialogActions>
-      </Dialog>
-    </>
+    <ActionDialog
+      action={action}
+      label="New accounting export"
+      icon={<AddIcon />}
+      testId="new-accounting-export"
+      title="New accounting export"
+      submitLabel="Create"
+      onSubmit={submit}
+      canSubmit={periodReady(period)}
+    >
+      <DialogContentText>One export is made for each aggregate type found (Plan, Bill, Portfolio, Other), to its company code.</DialogContentText>
+      {generalError && <Alert severity="error">{generalError}</Alert>}
+      <TextField
+        select
+        label="Source"
+        value={source}
+        onChange={(event) => setSource(event.target.value)}
+        error={Boolean(fieldErrors.source)}
+        helperText={fieldErrors.source ?? ' '}
+      >
+        {ACCOUNTING_EXPORT_SOURCES.map((value) => (
+          <MenuItem key={value} value={value}>
+            {labelFor(value, ACCOUNTING_EXPORT_SOURCES)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <PeriodFields value={period} onChange={setPeriod} errors={fieldErrors} />
+    </ActionDialog>
   );
 }
