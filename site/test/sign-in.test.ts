@@ -49,6 +49,15 @@ it('shows "Email or password incorrect!" for a wrong password', async () => {
   await expect(page.getByRole('alert').textContent()).resolves.toBe('Email or password incorrect!');
 });
 
+it('keeps the prerendered form shut until the page is ready, so no click can put a password in the address', async () => {
+  const context = await running.browser().newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`${running.product().baseUrl}/signin/tenant`);
+  expect(await page.getByLabel('Password').isDisabled()).toBe(true);
+  expect(await page.getByRole('button', { name: 'Sign in' }).isDisabled()).toBe(true);
+  await context.close();
+});
+
 it('sends a visitor to the area sign-in page and back to the page they asked for', async () => {
   const page = await freshPage();
   await page.goto(`${running.product().baseUrl}/tenant-profile`);

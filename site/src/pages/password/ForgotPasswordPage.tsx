@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { email as emailRule, required } from '@app/api/rules';
 import { requestReset } from './password-api';
 import '../signin/auth-forms.css';
+import { AuthForm } from '../../ui/AuthForm';
 
 /** /forgotpass (and /agents/forgot): e-mails a one-time link to choose a new password. */
 export function ForgotPasswordPage({ signInPath = '/signin' }: { signInPath?: string }) {
@@ -34,7 +35,7 @@ export function ForgotPasswordPage({ signInPath = '/signin' }: { signInPath?: st
         ) : (
           <>
             <p>Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
-            <form className="auth-form" onSubmit={onSubmit} noValidate>
+            <AuthForm onSubmit={onSubmit}>
               <label>
                 Email
                 <input type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} aria-invalid={Boolean(error)} aria-describedby={error ? 'forgot-error' : undefined} />
@@ -47,7 +48,7 @@ export function ForgotPasswordPage({ signInPath = '/signin' }: { signInPath?: st
               <button className="button" type="submit" disabled={busy}>
                 Send the link
               </button>
-            </form>
+            </AuthForm>
           </>
         )}
         <p className="auth-links">

@@ -3,6 +3,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { password as passwordRule, passwordsMatch, required } from '@app/api/rules';
 import { linkIsValid, resetPassword } from './password-api';
 import '../signin/auth-forms.css';
+import { AuthForm } from '../../ui/AuthForm';
 
 /** /resetpass/{hash} and /agents/resetpass/{hash}: choose a new password with a one-time link. */
 export function ResetPasswordPage() {
@@ -42,7 +43,7 @@ export function ResetPasswordPage() {
       <section className="auth-card" aria-labelledby="reset-title">
         <h1 id="reset-title">Choose a new password</h1>
         <p>At least 7 characters, with an uppercase letter, a lowercase letter and a digit.</p>
-        <form className="auth-form" onSubmit={onSubmit} noValidate>
+        <AuthForm onSubmit={onSubmit}>
           <label>
             New password
             <input type="password" name="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} aria-invalid={Boolean(errors.password)} aria-describedby={errors.password ? 'password-error' : undefined} />
@@ -56,7 +57,7 @@ export function ResetPasswordPage() {
           <button className="button" type="submit" disabled={busy}>
             Save the new password
           </button>
-        </form>
+        </AuthForm>
       </section>
     </div>
   );

@@ -4,6 +4,7 @@ import { email as emailRule, required, type TenantPortal } from '@app/api/rules'
 import { useSession } from '../../session/SessionProvider';
 import { logIn, returnPath, type SignInKind } from './sign-in';
 import './auth-forms.css';
+import { AuthForm } from '../../ui/AuthForm';
 
 export interface SignInPageProps {
   title: string;
@@ -59,7 +60,7 @@ export function SignInPage({ title, intro, kind, portal = 'MY_ACCOUNT', forgotPa
             {message}
           </p>
         )}
-        <form className="auth-form" onSubmit={onSubmit} noValidate>
+        <AuthForm onSubmit={onSubmit}>
           <label>
             Email
             <input type="email" name="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} aria-invalid={Boolean(fieldErrors.email)} aria-describedby={fieldErrors.email ? 'email-error' : undefined} />
@@ -73,7 +74,7 @@ export function SignInPage({ title, intro, kind, portal = 'MY_ACCOUNT', forgotPa
           <button className="button" type="submit" disabled={busy}>
             Sign in
           </button>
-        </form>
+        </AuthForm>
         <p className="auth-links">
           <Link to={forgotPath}>Forgot password?</Link>
           {kind !== 'agent' && <Link to="/signup">New here? Sign up</Link>}
