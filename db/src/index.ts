@@ -6,3 +6,4 @@ export { ensureDatabase } from './ensure-database';
 export { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded/embedded-postgres';
 export { repoRoot, dataDir } from './paths';
 export { isProcessAlive } from './embedded/process-alive';
+export * from './models';

@@ -4,7 +4,7 @@ import type { AuthUser } from './auth-user';
 
 /**
  * Who may call an operation. Every GraphQL field of Query and Mutation and every REST route declares one
- * (see access-policy.ts); the server refuses to start if one is missing.
+ * beside it (a module's `access`, a route's restRoute() call); the server refuses to start if one is missing.
  */
 export type Access =
   | { kind: 'public' }

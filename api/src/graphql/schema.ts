@@ -1,19 +1,8 @@
 import { buildASTSchema, parse, type GraphQLFieldResolver } from 'graphql';
 import { assertAllowed, type Access } from '../auth/access';
-import { OPERATION_ACCESS } from '../auth/access-policy';
-import { backofficeUsersResolvers, backofficeUsersTypeDefs } from '../modules/backoffice-users/backoffice-users.graphql';
-import { billingResolvers, billingTypeDefs } from '../modules/billing/billing.graphql';
-import { financeResolvers, financeTypeDefs } from '../modules/finance/finance.graphql';
-import { identityResolvers, identityTypeDefs } from '../modules/identity/identity.graphql';
-import { jobsResolvers, jobsTypeDefs } from '../modules/jobs/jobs.graphql';
-import { quotesResolvers, quotesTypeDefs } from '../modules/quotes/quotes.graphql';
-import { rebatesResolvers, rebatesTypeDefs } from '../modules/rebates/rebates.graphql';
-import { recordsResolvers, recordsTypeDefs } from '../modules/records/records.graphql';
-import { settingsResolvers, settingsTypeDefs } from '../modules/settings/settings.graphql';
-import { siteResolvers, siteTypeDefs } from '../modules/site/site.graphql';
-import { usageReportsResolvers, usageReportsTypeDefs } from '../modules/usage-reports/usage-reports.graphql';
 import type { GraphQLContext } from './context';
 import { JSONScalar } from './json-scalar';
+import { GRAPHQL_MODULES } from './modules';
 
 export type Resolver<Args = Record<string, unknown>, Result = unknown> = (
   parent: unknown,
@@ -32,9 +21,21 @@ const baseTypeDefs = /* GraphQL */ `
   }
 `;
 
-/** Each module contributes its SDL and resolvers here. */
-export const typeDefs = [baseTypeDefs, settingsTypeDefs, siteTypeDefs, identityTypeDefs, backofficeUsersTypeDefs, jobsTypeDefs, recordsTypeDefs, quotesTypeDefs, billingTypeDefs, financeTypeDefs, rebatesTypeDefs, usageReportsTypeDefs];
-const moduleResolvers: ResolverMap[] = [settingsResolvers, siteResolvers, identityResolvers, backofficeUsersResolvers, jobsResolvers, recordsResolvers, quotesResolvers, billingResolvers, financeResolvers, rebatesResolvers, usageReportsResolvers];
+/** Each module contributes its SDL, resolvers and access declarations (modules.ts). */
+export const typeDefs = [baseTypeDefs, ...GRAPHQL_MODULES.map((module) => module.typeDefs)];
+const moduleResolvers: ResolverMap[] = GRAPHQL_MODULES.map((module) => module.resolvers);
+
+/** Who may call each operation, as the modules declare it. */
+export function operationAccess(): Record<string, Access> {
+  const access: Record<string, Access> = {};
+  for (const module of GRAPHQL_MODULES) {
+    for (const [operation, declared] of Object.entries(module.access)) {
+      if (access[operation]) throw new Error(`Access for ${operation} is declared twice`);
+      access[operation] = declared;
+    }
+  }
+  return access;
+}
 
 const ROOT_TYPES = ['Query', 'Mutation'] as const;
 const PLACEHOLDER_FIELD = '_empty';
@@ -52,16 +53,16 @@ export function listOperations(): string[] {
 
 /**
  * The resolvers Apollo runs: each Query and Mutation resolver behind the access check declared for it in
- * access-policy.ts. Building fails if an operation has no declaration or no resolver.
+ * its module. Building fails if an operation has no declaration or no resolver.
  */
-export function buildResolvers(policy: Record<string, Access> = OPERATION_ACCESS): Record<string, object> {
+export function buildResolvers(policy: Record<string, Access> = operationAccess()): Record<string, object> {
   const merged: Record<string, Record<string, Resolver<never>>> = {};
   for (const map of moduleResolvers) {
     for (const [type, fields] of Object.entries(map)) merged[type] = { ...merged[type], ...fields };
   }
   const operations = listOperations();
   const undeclared = operations.filter((operation) => !policy[operation]);
-  if (undeclared.length) throw new Error(`No access declared for ${undeclared.join(', ')} (api/src/auth/access-policy.ts)`);
+  if (undeclared.length) throw new Error(`No access declared for ${undeclared.join(', ')} (declare it in the module's access)`);
   const unresolved = operations.filter((operation) => {
     const [type, field] = operation.split('.') as [string, string];
     return !merged[type]?.[field];

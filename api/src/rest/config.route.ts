@@ -1,3 +1,4 @@
+import { PUBLIC } from '../auth/access';
 import { Router } from 'express';
 import type { Knex } from '@app/db';
 import type { AppConfig } from '../config';
@@ -8,7 +9,7 @@ import { restRoute } from './rest-route';
 /** GET /api/v2/config: what the browser apps need to boot. Public by design, so never a secret here. */
 export function configRoute(db: Knex, config: AppConfig): Router {
   const router = Router();
-  restRoute(router, 'get', '/config', async (_req, res) => {
+  restRoute(router, 'get', '/config', PUBLIC, async (_req, res) => {
     const [systemSettings, enabledFeatures] = await Promise.all([readSystemSettingFlags(db), readEnabledFeatures(db)]);
     res.set('Cache-Control', 'no-store').json({
       baseUrl: config.baseUrl,

@@ -1,3 +1,4 @@
+import { roles } from '../auth/access';
 import { Router, type Request } from 'express';
 import type { PgBoss } from 'pg-boss';
 import type { Knex } from '@app/db';
@@ -28,16 +29,16 @@ const FORMATS: Array<[path: string, format: ExportFormat]> = [
 export function exportsRoute(db: Knex, boss: PgBoss): Router {
   const router = Router();
   for (const [path, format] of FORMATS) {
-    restRoute(router, 'post', path, async (req, res) => {
+    restRoute(router, 'post', path, roles('backoffice', 'partner'), async (req, res) => {
       const caller = { db, boss, user: currentUser(res)!, groupId: groupOf(req) };
       const started = await requestExport(caller, format, (req.body ?? {}) as Record<string, unknown>);
       res.status(202).location(`/api/v2/exports/${started.id}`).json(started);
     });
   }
-  restRoute(router, 'get', '/exports/:id', async (req, res) => {
+  restRoute(router, 'get', '/exports/:id', roles('backoffice', 'partner'), async (req, res) => {
     res.set('Cache-Control', 'no-store').json(await exportStatus(db, currentUser(res)!, String(req.params.id)));
   });
-  restRoute(router, 'get', '/exports/:id/download', async (req, res) => {
+  restRoute(router, 'get', '/exports/:id/download', roles('backoffice', 'partner'), async (req, res) => {
     await sendDownload(res, await openExportDownload(db, currentUser(res)!, String(req.params.id)));
   });
   return router;

@@ -1,3 +1,4 @@
+import { PUBLIC } from '../auth/access';
 import { Router } from 'express';
 import type { Knex } from '@app/db';
 import { authorizationUrl } from '../auth/openid-client';
@@ -14,7 +15,7 @@ import { restRoute } from './rest-route';
  */
 export function googleAuthRoute(db: Knex, config: AppConfig, tokenSecret: Uint8Array): Router {
   const router = Router();
-  restRoute(router, 'get', '/auth/google/url', async (req, res) => {
+  restRoute(router, 'get', '/auth/google/url', PUBLIC, async (req, res) => {
     const state = typeof req.query.state === 'string' ? req.query.state : '';
     if (!/^[\w-]{16,128}$/.test(state)) throw DomainError.invalid([{ field: 'state', rule: 'pattern', message: 'must be 16 to 128 letters, digits, - or _' }]);
     if (!config.google) throw new DomainError('NOT_FOUND', 'Google sign-in is not configured');
@@ -24,7 +25,7 @@ export function googleAuthRoute(db: Knex, config: AppConfig, tokenSecret: Uint8A
       throw new DomainError('LOGIN_REFUSED', GOOGLE_LOGIN_ERRORS.failed, { key: 'google.failed' });
     }
   });
-  restRoute(router, 'post', '/auth/google', async (req, res) => {
+  restRoute(router, 'post', '/auth/google', PUBLIC, async (req, res) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const result = await googleLogin(db, config.google, body, { secret: tokenSecret, ttlSeconds: config.tokenTtlSeconds, ip: req.ip ?? null, baseUrl: config.baseUrl });
     res.json(result);

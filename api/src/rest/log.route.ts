@@ -1,3 +1,4 @@
+import { PUBLIC } from '../auth/access';
 import { Router } from 'express';
 import type { Knex } from '@app/db';
 import { recordLog } from '../modules/system-logs/record-log.service';
@@ -6,7 +7,7 @@ import { currentUser, restRoute } from './rest-route';
 /** POST /api/v2/log: the browser apps report errors here; stored as a system log, secrets masked. */
 export function logRoute(db: Knex): Router {
   const router = Router();
-  restRoute(router, 'post', '/log', async (req, res) => {
+  restRoute(router, 'post', '/log', PUBLIC, async (req, res) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const { id } = await recordLog(db, { message: body.message, options: body.options, severity: body.severity }, 'client', currentUser(res)?.id ?? null);
     res.status(201).json({ id });

@@ -1,7 +1,6 @@
 import type { Request, RequestHandler, Response, Router } from 'express';
 import type { Knex } from '@app/db';
-import { assertAllowed } from '../auth/access';
-import { REST_ACCESS } from '../auth/access-policy';
+import { assertAllowed, type Access } from '../auth/access';
 import { authenticate, type AuthUser } from '../auth/auth-user';
 import { readBearerToken } from '../graphql/context';
 
@@ -24,15 +23,28 @@ export function attachUser(db: Knex, tokenSecret: Uint8Array): RequestHandler {
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
+/** A REST route as mounted: `METHOD /path` under /api/v2 and who may call it. */
+export interface DeclaredRestRoute {
+  method: Uppercase<Method>;
+  path: string;
+  access: Access;
+}
+
+const declaredRoutes = new Map<string, DeclaredRestRoute>();
+
+/** Every REST route mounted so far through restRoute() (all of them once createApp() has run). */
+export function listRestRoutes(): DeclaredRestRoute[] {
+  return [...declaredRoutes.values()];
+}
+
 /**
- * Mounts a REST route under /api/v2 behind the access declared for it in access-policy.ts (REST_ACCESS):
- * a route with no declaration fails at start-up, an anonymous call to a protected one gets 401, a
- * forbidden one 403.
+ * Mounts a REST route under /api/v2 behind the access it declares: an anonymous call to a protected
+ * route gets 401, a forbidden one 403. Routes are mounted only through here, so the access walk
+ * (listRestRoutes) sees every one.
  */
-export function restRoute(router: Router, method: Method, path: string, handler: (req: Request, res: Response) => Promise<void> | void): void {
-  const declared = `${method.toUpperCase()} ${path}`;
-  const access = REST_ACCESS[declared];
-  if (!access) throw new Error(`No access declared for REST route ${declared} (api/src/auth/access-policy.ts)`);
+export function restRoute(router: Router, method: Method, path: string, access: Access, handler: (req: Request, res: Response) => Promise<void> | void): void {
+  const upper = method.toUpperCase() as Uppercase<Method>;
+  declaredRoutes.set(`${upper} ${path}`, { method: upper, path, access });
   router[method](path, async (req, res) => {
     try {
       assertAllowed(currentUser(res), access);

@@ -1,3 +1,4 @@
+import { roles } from '../auth/access';
 import { Router } from 'express';
 import type { Knex } from '@app/db';
 import { openUsageReportDownload } from '../modules/usage-reports';
@@ -7,7 +8,7 @@ import { sendDownload } from './send-download';
 /** A READY usage report's CSV through a plain link carrying the token as `?jwt=…` (checked like the Bearer header). */
 export function usageReportsRoute(db: Knex): Router {
   const router = Router();
-  restRoute(router, 'get', '/usage-reports/:id/download', async (req, res) => {
+  restRoute(router, 'get', '/usage-reports/:id/download', roles('backoffice', 'partner'), async (req, res) => {
     await sendDownload(res, await openUsageReportDownload(db, currentUser(res)!, String(req.params.id)));
   });
   return router;

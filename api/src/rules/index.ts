@@ -10,3 +10,5 @@ export * from './value-sets';
 export * from './catalogue';
 export * from './value-labels';
 export * from './billing';
+export * from './uploads';
+export * from './readings';

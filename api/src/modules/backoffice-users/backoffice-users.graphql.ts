@@ -1,3 +1,5 @@
+import type { GraphQLModule } from '../../graphql/graphql-module';
+import { backoffice, type Access } from '../../auth/access';
 import { LIST_ARGUMENTS, type ListArgs } from '../../graphql/list-query';
 import type { ResolverMap } from '../../graphql/schema';
 import { countRoles, createRole, getRole, listRoles, updateRole, type RoleInput } from './roles.service';
@@ -65,3 +67,18 @@ export const backofficeUsersResolvers: ResolverMap = {
     updateBackofficeUser: (_p, args: WithId<StaffInput>, { db, user }) => updateStaff(db, user!, Number(args.id), withoutId(args)),
   },
 };
+
+export const backofficeUsersOperationAccess: Record<string, Access> = {
+  'Query.allBackofficeRoles': backoffice('usersAndRoles', 'READ'),
+  'Query._allBackofficeRolesMeta': backoffice('usersAndRoles', 'READ'),
+  'Query.BackofficeRole': backoffice('usersAndRoles', 'READ'),
+  'Mutation.createBackofficeRole': backoffice('usersAndRoles', 'WRITE', 'MANAGE_USERS'),
+  'Mutation.updateBackofficeRole': backoffice('usersAndRoles', 'WRITE', 'MANAGE_USERS'),
+  'Query.allBackofficeUsers': backoffice('usersAndRoles', 'READ'),
+  'Query._allBackofficeUsersMeta': backoffice('usersAndRoles', 'READ'),
+  'Query.BackofficeUser': backoffice('usersAndRoles', 'READ'),
+  'Mutation.createBackofficeUser': backoffice('usersAndRoles', 'WRITE', 'MANAGE_USERS'),
+  'Mutation.updateBackofficeUser': backoffice('usersAndRoles', 'WRITE', 'MANAGE_USERS'),
+};
+
+export const backofficeUsersModule: GraphQLModule = { typeDefs: backofficeUsersTypeDefs, resolvers: backofficeUsersResolvers, access: backofficeUsersOperationAccess };

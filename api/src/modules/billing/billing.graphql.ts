@@ -1,3 +1,4 @@
+import type { GraphQLModule } from '../../graphql/graphql-module';
 import { backoffice, type Access } from '../../auth/access';
 import type { GraphQLContext } from '../../graphql/context';
 import type { Resolver, ResolverMap } from '../../graphql/schema';
@@ -87,3 +88,5 @@ export const billingOperationAccess: Record<string, Access> = {
   // Sending a house contract to its tenants acts on the contract: properties WRITE.
   'Mutation.sendBillContract': backoffice('properties', 'WRITE'),
 };
+
+export const billingModule: GraphQLModule = { typeDefs: billingTypeDefs, resolvers: billingResolvers, access: billingOperationAccess };

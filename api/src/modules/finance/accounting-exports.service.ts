@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { dataDir, type Knex } from '@app/db';
+import type { Knex } from '@app/db';
+import { uploadsDir } from '../files/local-file-storage';
 import { recordChange } from '../../audit/record-change';
 import { DomainError } from '../../errors/domain-error';
 import { enqueue } from '../../jobs/enqueue';
@@ -380,11 +381,6 @@ export interface RejectionsResult {
   accountingExport: AccountingExportRow;
   rejected: number;
   uploadId: number;
-}
-
-/** Where uploaded files are kept: UPLOADS_DIR, or .data/uploads. */
-export function uploadsDir(): string {
-  return path.resolve(process.env.UPLOADS_DIR ?? path.join(dataDir(), 'uploads'));
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { GraphQLModule } from '../../graphql/graphql-module';
 import { backoffice, type Access } from '../../auth/access';
 import type { GraphQLContext } from '../../graphql/context';
 import type { Resolver, ResolverMap } from '../../graphql/schema';
@@ -119,3 +120,5 @@ export const financeOperationAccess: Record<string, Access> = {
   'Mutation.markExportedToSage': backoffice('accounting', 'WRITE'),
   'Mutation.importSageRejections': backoffice('accounting', 'WRITE'),
 };
+
+export const financeModule: GraphQLModule = { typeDefs: financeTypeDefs, resolvers: financeResolvers, access: financeOperationAccess };

@@ -1,3 +1,5 @@
+import type { GraphQLModule } from '../../graphql/graphql-module';
+import { PUBLIC, SIGNED_IN, roles, type Access } from '../../auth/access';
 import { recordAuthEvent } from '../../auth/auth-events';
 import { revokeSession } from '../../auth/sessions';
 import type { GraphQLContext } from '../../graphql/context';
@@ -116,3 +118,17 @@ export const identityResolvers: ResolverMap = {
       (await resetPassword(db, input, { ip, production: config.env === 'production' })).reset,
   },
 };
+
+export const identityOperationAccess: Record<string, Access> = {
+  'Mutation.login': PUBLIC,
+  'Query.checkAuth': SIGNED_IN,
+  'Query.currentUser': SIGNED_IN,
+  'Mutation.logout': SIGNED_IN,
+  'Mutation.changePassword': SIGNED_IN,
+  'Mutation.requestPasswordReset': PUBLIC,
+  'Query.isPasswordResetLinkValid': PUBLIC,
+  'Mutation.resetPassword': PUBLIC,
+  'Query.currentAgent': roles('agent'),
+};
+
+export const identityModule: GraphQLModule = { typeDefs: identityTypeDefs, resolvers: identityResolvers, access: identityOperationAccess };

@@ -1,3 +1,5 @@
+import type { GraphQLModule } from '../../graphql/graphql-module';
+import { backoffice, type Access } from '../../auth/access';
 import { LIST_ARGUMENTS, type ListArgs } from '../../graphql/list-query';
 import type { GraphQLContext } from '../../graphql/context';
 import type { ResolverMap } from '../../graphql/schema';
@@ -120,3 +122,23 @@ export const jobsResolvers: ResolverMap = {
     runScheduleNow: (_p, { queue }: { queue: string }, context) => runScheduleNow(acting(context), queue),
   },
 };
+
+export const jobsOperationAccess: Record<string, Access> = {
+  'Query.allJobQueues': backoffice('jobs', 'READ'),
+  'Query._allJobQueuesMeta': backoffice('jobs', 'READ'),
+  'Query.JobQueue': backoffice('jobs', 'READ'),
+  'Query.allJobs': backoffice('jobs', 'READ'),
+  'Query._allJobsMeta': backoffice('jobs', 'READ'),
+  'Query.Job': backoffice('jobs', 'READ'),
+  'Query.allJobSchedules': backoffice('jobs', 'READ'),
+  'Query._allJobSchedulesMeta': backoffice('jobs', 'READ'),
+  'Query.jobThroughput': backoffice('jobs', 'READ'),
+  'Mutation.retryJobs': backoffice('jobs', 'WRITE'),
+  'Mutation.retryAllFailed': backoffice('jobs', 'WRITE'),
+  'Mutation.cancelJobs': backoffice('jobs', 'WRITE'),
+  'Mutation.resumeJobs': backoffice('jobs', 'WRITE'),
+  'Mutation.redriveDeadLetters': backoffice('jobs', 'WRITE'),
+  'Mutation.runScheduleNow': backoffice('jobs', 'WRITE'),
+};
+
+export const jobsModule: GraphQLModule = { typeDefs: jobsTypeDefs, resolvers: jobsResolvers, access: jobsOperationAccess };

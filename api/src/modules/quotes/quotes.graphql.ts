@@ -1,3 +1,5 @@
+import type { GraphQLModule } from '../../graphql/graphql-module';
+import { backoffice, type Access } from '../../auth/access';
 import type { Resolver, ResolverMap } from '../../graphql/schema';
 import type { QuoteInput } from '../../rules/quote';
 import { computeQuote, createWeeklyQuote } from './quotes.service';
@@ -136,3 +138,10 @@ export const quotesResolvers: ResolverMap = {
     createWeeklyQuote: ((_parent, { input, houseContractId }, { db, user, groupId }) => createWeeklyQuote({ db, user: user!, groupId }, input, houseContractId ?? null)) satisfies Resolver<QuoteArgs>,
   },
 };
+
+export const quotesOperationAccess: Record<string, Access> = {
+  'Query.quote': backoffice('quotes', 'READ'),
+  'Mutation.createWeeklyQuote': backoffice('quotes', 'WRITE'),
+};
+
+export const quotesModule: GraphQLModule = { typeDefs: quotesTypeDefs, resolvers: quotesResolvers, access: quotesOperationAccess };

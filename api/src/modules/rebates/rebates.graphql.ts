@@ -1,3 +1,4 @@
+import type { GraphQLModule } from '../../graphql/graphql-module';
 import { backoffice, type Access } from '../../auth/access';
 import type { Resolver, ResolverMap } from '../../graphql/schema';
 import { creditGovernmentRebate } from './credit-rebate.service';
@@ -51,3 +52,5 @@ export const rebatesResolvers: ResolverMap = {
 export const rebatesOperationAccess: Record<string, Access> = {
   'Mutation.creditGovernmentRebate': backoffice('governmentRebates', 'WRITE'),
 };
+
+export const rebatesModule: GraphQLModule = { typeDefs: rebatesTypeDefs, resolvers: rebatesResolvers, access: rebatesOperationAccess };

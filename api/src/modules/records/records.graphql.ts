@@ -1,3 +1,4 @@
+import type { GraphQLModule } from '../../graphql/graphql-module';
 import { backoffice, type Access } from '../../auth/access';
 import { LIST_ARGUMENTS, type ListArgs } from '../../graphql/list-query';
 import type { Resolver, ResolverMap } from '../../graphql/schema';
@@ -96,3 +97,5 @@ export function recordsOperationAccess(): Record<string, Access> {
   }
   return access;
 }
+
+export const recordsModule: GraphQLModule = { typeDefs: recordsTypeDefs, resolvers: recordsResolvers, access: recordsOperationAccess() };

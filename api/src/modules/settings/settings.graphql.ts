@@ -1,3 +1,5 @@
+import type { GraphQLModule } from '../../graphql/graphql-module';
+import { PUBLIC, type Access } from '../../auth/access';
 import type { ResolverMap } from '../../graphql/schema';
 import { readSystemCurrentDate } from './read-current-date.service';
 import { readEnabledFeatures } from './read-system-settings.service';
@@ -17,3 +19,10 @@ export const settingsResolvers: ResolverMap = {
     getSystemCurrentDate: (_parent, _args, { db }) => readSystemCurrentDate(db),
   },
 };
+
+export const settingsOperationAccess: Record<string, Access> = {
+  'Query.getEnabledFeatures': PUBLIC,
+  'Query.getSystemCurrentDate': PUBLIC,
+};
+
+export const settingsModule: GraphQLModule = { typeDefs: settingsTypeDefs, resolvers: settingsResolvers, access: settingsOperationAccess };

@@ -1,3 +1,5 @@
+import type { GraphQLModule } from '../../graphql/graphql-module';
+import { PUBLIC, type Access } from '../../auth/access';
 import type { ResolverMap } from '../../graphql/schema';
 import { findAgencyReferralByUrl } from './find-agency-referral.service';
 
@@ -24,3 +26,9 @@ export const siteResolvers: ResolverMap = {
     },
   },
 };
+
+export const siteOperationAccess: Record<string, Access> = {
+  'Mutation.getAgencyReferralInfoByUrl': PUBLIC,
+};
+
+export const siteModule: GraphQLModule = { typeDefs: siteTypeDefs, resolvers: siteResolvers, access: siteOperationAccess };

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Knex } from '@app/db';
-import { uploadsDir } from '../finance/accounting-exports.service';
+import { uploadsDir } from '../files/local-file-storage';
 
 /** An uploads row as the usage reports read and write it. */
 export interface UsageReportRow {

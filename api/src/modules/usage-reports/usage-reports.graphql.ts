@@ -1,3 +1,4 @@
+import type { GraphQLModule } from '../../graphql/graphql-module';
 import { backoffice, type Access } from '../../auth/access';
 import type { Resolver, ResolverMap } from '../../graphql/schema';
 import { requestUsageReport, usageReportStatus, type UsageReportInput } from './request-usage-report.service';
@@ -51,3 +52,5 @@ export const usageReportsOperationAccess: Record<string, Access> = {
   'Query.usageReport': backoffice('usageReports', 'READ'),
   'Mutation.requestUsageReport': backoffice('usageReports', 'WRITE'),
 };
+
+export const usageReportsModule: GraphQLModule = { typeDefs: usageReportsTypeDefs, resolvers: usageReportsResolvers, access: usageReportsOperationAccess };

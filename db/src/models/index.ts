@@ -1,0 +1,30 @@
+/**
+ * Objection models: one per table the domain services read and write as aggregates (relation graphs
+ * instead of hand-written joins). Properties are camelCase; columns stay snake_case (snakeCaseMappers).
+ * Always query with the caller's transaction: `TenantContract.query(trx)`; no model is bound to a global knex.
+ * Data is camelCase but where/orderBy name the columns: `.where('tenant_contract_id', id)`.
+ */
+export { BaseModel } from './base-model';
+export { Agency } from './agency';
+export { BankHoliday } from './bank-holiday';
+export { Bill } from './bill';
+export { CreditControlRecord } from './credit-control-record';
+export { DirectDebitMandate } from './direct-debit-mandate';
+export { DirectDebitTransaction } from './direct-debit-transaction';
+export { Group } from './group';
+export { House } from './house';
+export { HouseContract } from './house-contract';
+export { HouseVisit } from './house-visit';
+export { LedgerEntry } from './ledger-entry';
+export { Meter } from './meter';
+export { MeterReading } from './meter-reading';
+export { Notification } from './notification';
+export { Partner } from './partner';
+export { Payment } from './payment';
+export { PaymentMethod } from './payment-method';
+export { PaymentSchedule } from './payment-schedule';
+export { Refund } from './refund';
+export { Service } from './service';
+export { TenantContract } from './tenant-contract';
+export { Upload } from './upload';
+export { User } from './user';
