@@ -19,6 +19,7 @@ import { logRoute } from './rest/log.route';
 import { pageViewsRoute } from './rest/page-views.route';
 import { attachUser } from './rest/rest-route';
 import { serveFrontends } from './static/serve-frontends';
+import { NotifyHub, type NotifyTimings } from './modules/notifications/notify-hub';
 
 export interface AppDependencies {
   db: Knex;
@@ -28,15 +29,19 @@ export interface AppDependencies {
   tokenSecret?: Uint8Array;
   /** Serve the built site and admin (off for API-only tests and for `npm run dev`, where Vite serves them). */
   serveFrontends?: boolean;
+  /** The notification socket's timings (tests shorten them). */
+  notifyTimings?: NotifyTimings;
 }
 
 export interface App {
   express: express.Express;
+  /** The notification socket: attach it to the HTTP server the app listens on. */
+  notify: NotifyHub;
   stop(): Promise<void>;
 }
 
 /** The HTTP application: REST and GraphQL under /api/v2, health at /healthz, then the two front ends. */
-export async function createApp({ db, boss, config, tokenSecret = loadTokenSecret(), serveFrontends: withFrontends = true }: AppDependencies): Promise<App> {
+export async function createApp({ db, boss, config, tokenSecret = loadTokenSecret(), serveFrontends: withFrontends = true, notifyTimings }: AppDependencies): Promise<App> {
   const apollo = new ApolloServer<GraphQLContext>({
     typeDefs,
     resolvers: buildResolvers(),
@@ -49,6 +54,8 @@ export async function createApp({ db, boss, config, tokenSecret = loadTokenSecre
     stopOnTerminationSignals: false,
   });
   await apollo.start();
+  const notify = new NotifyHub(db, tokenSecret, notifyTimings);
+  await notify.start();
 
   const app = express();
   app.disable('x-powered-by');
@@ -66,5 +73,12 @@ export async function createApp({ db, boss, config, tokenSecret = loadTokenSecre
   if (withFrontends) app.use(serveFrontends());
   app.use(errorHandler);
 
-  return { express: app, stop: () => apollo.stop() };
+  return {
+    express: app,
+    notify,
+    stop: async () => {
+      await notify.stop();
+      await apollo.stop();
+    },
+  };
 }

@@ -19,6 +19,7 @@ async function main(): Promise<void> {
     const listening = app.express.listen(config.port, () => resolve(listening));
     listening.on('error', reject);
   });
+  app.notify.attach(server);
   console.log(`[api] pid ${process.pid} listening on ${config.baseUrl} (database ${redact(url)})`);
   reportReady({ port: config.port });
 

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Knex } from '@app/db';
 import { permissionsOf } from './auth-user';
 import { signToken } from './tokens';
+import { SESSIONS_REVOKED_CHANNEL } from '../modules/notifications/server-notification';
 
 export interface IssuedToken {
   jwtToken: string;
@@ -25,11 +26,14 @@ export async function issueToken(
   return { jwtToken, sessionId };
 }
 
+/** Ends a session; NOTIFY (delivered on commit) tells every API process to close that session's sockets. */
 export async function revokeSession(db: Knex, sessionId: string): Promise<void> {
   await db('sessions').where({ id: sessionId }).whereNull('revoked_at').update({ revoked_at: db.fn.now() });
+  await db.raw('SELECT pg_notify(?, ?)', [SESSIONS_REVOKED_CHANNEL, `sid:${sessionId}`]);
 }
 
 /** Every token the user holds stops working (after a password change or reset). */
 export async function revokeAllSessions(db: Knex, userId: number): Promise<void> {
   await db('sessions').where({ user_id: userId }).whereNull('revoked_at').update({ revoked_at: db.fn.now() });
+  await db.raw('SELECT pg_notify(?, ?)', [SESSIONS_REVOKED_CHANNEL, `user:${userId}`]);
 }

@@ -18,7 +18,7 @@ export { HouseVisit } from './house-visit';
 export { LedgerEntry } from './ledger-entry';
 export { Meter } from './meter';
 export { MeterReading } from './meter-reading';
-export { Notification } from './notification';
+export { Notification, type NotificationAction } from './notification';
 export { Partner } from './partner';
 export { Payment } from './payment';
 export { PaymentMethod } from './payment-method';
