@@ -67,8 +67,8 @@ it('gives every house of a batch the statement it gets when billed alone, and sa
   expect(await Promise.all(batched.map(statusOf))).toEqual(['BILL_SENT', 'METER_ISSUE', 'BILL_SENT', 'BILL_SENT']);
 });
 
-async function runOf(houses: readonly BuiltHouse[]): Promise<number> {
-  const [run] = await db.knex('bill_runs').insert({ group_id: 1, ...{ period_start: MARCH_2026.periodStart, period_end: MARCH_2026.periodEnd }, issue_date: ISSUE_DATE, status: 'RUNNING', started_at: db.knex.fn.now(), houses_total: houses.length, houses_remaining: houses.length }).returning('id');
+async function runOf(houses: readonly BuiltHouse[], requestedBy: number | null = null): Promise<number> {
+  const [run] = await db.knex('bill_runs').insert({ group_id: 1, requested_by: requestedBy, ...{ period_start: MARCH_2026.periodStart, period_end: MARCH_2026.periodEnd }, issue_date: ISSUE_DATE, status: 'RUNNING', started_at: db.knex.fn.now(), houses_total: houses.length, houses_remaining: houses.length }).returning('id');
   await db.knex('bill_run_houses').insert(houses.map((house) => ({ group_id: 1, bill_run_id: run.id, house_contract_id: house.houseContractId })));
   return Number(run.id);
 }
@@ -80,7 +80,9 @@ it('bills the rest of a batch when one house has a tenant already billed for the
   const clash = houses[1]!;
   // A statement of the second house's first tenant for March, issued outside any house statement.
   await db.knex('bills').insert({ group_id: 1, kind: 'TENANT_STATEMENT', tenant_contract_id: clash.tenantContractIds[0], house_contract_id: clash.houseContractId, period_start: '2026-03-01', period_end: '2026-03-31', issue_date: ISSUE_DATE, due_date: '2026-04-16', net_pence: 100, vat_pence: 5, total_pence: 105 });
-  const billRunId = await runOf(houses);
+  const [role] = await db.knex('backoffice_roles').insert({ name: 'Billing', permissions: { billing: 'WRITE' } }).returning('id');
+  const [runner] = await db.knex('users').insert({ email: 'runner@billing.test', first_name: 'Rita', last_name: 'Runner', role: 'backoffice', backoffice_role_id: role.id }).returning('id');
+  const billRunId = await runOf(houses, runner.id);
   const jobs = houses.map((house) => ({ billRunId, houseContractId: house.houseContractId, ...MARCH_2026 }));
 
   const results = await billHousesForRun(db.knex, [...jobs, { billRunId, houseContractId: 999_999, ...MARCH_2026 }]);
@@ -107,4 +109,20 @@ it('bills the rest of a batch when one house has a tenant already billed for the
   expect(again.map((result) => 'outcome' in result && result.outcome.status)).toEqual(['DONE', 'FAILED', 'FAILED']);
   expect(Number((await db.knex('bills').count({ n: '*' }))[0]!.n)).toBe(before);
   expect(await db.knex('bill_runs').where({ id: billRunId }).first()).toMatchObject({ houses_done: 1, houses_failed: 2, houses_remaining: 0 });
+
+  // The billed house's tenants are told their statement is ready; nobody of the houses that failed is.
+  const told = await db.knex('notifications').where({ type: 'STATEMENT_ISSUED' }).select('user_id', 'message');
+  const billedTenants = await db.knex('tenant_contracts').where({ house_contract_id: houses[0]!.houseContractId }).pluck('user_id');
+  expect(told.map((n) => n.user_id).sort()).toEqual([...billedTenants].sort());
+  expect(told[0]!.message).toMatch(/^Your statement for 1 March 2026 to 31 March 2026 is ready: £\d[\d,]*\.\d\d\.$/);
+
+  // The staff member who started the run is told once that it finished, with a link to it.
+  expect(await db.knex('notifications').where({ user_id: runner.id }).select('title', 'message', 'notification_type', 'actions')).toEqual([
+    {
+      title: 'Bill run finished with failures',
+      message: `Bill run ${billRunId} from 2026-03-01: 1 houses billed, 0 already billed, 2 failed.`,
+      notification_type: 'WARNING',
+      actions: [{ key: 'goToPage', type: 'goToPage', title: 'Open the bill run', action: { link: `/admin/1/BillRun/${billRunId}/show`, title: 'Open the bill run' } }],
+    },
+  ]);
 });

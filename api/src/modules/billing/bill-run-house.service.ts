@@ -2,6 +2,7 @@ import type { PgBoss } from 'pg-boss';
 import type { Knex } from '@app/db';
 import { generateHouseStatement, generateHouseStatements, type HouseStatementOutcome, type HouseStatementRequest } from './house-statement.service';
 import { enqueueEmailsOfStatements } from './pdf/statement-email.service';
+import { notifyStatementsIssued } from './statement-notifications';
 import { moveRunHouses, type RunHouseMove } from './run-progress';
 
 export interface HouseJob {
@@ -115,7 +116,8 @@ async function billOneHouse(db: Knex, job: HouseJob, request: HouseStatementRequ
 
 /**
  * Records each house's outcome on its run (one UPDATE for the batch, rows locked in id order), enqueues the
- * e-mail of every new tenant statement and moves the runs' counters, all in the statements' transaction.
+ * e-mail of every new tenant statement, tells its tenant, and moves the runs' counters, all in the
+ * statements' transaction.
  */
 async function settle(trx: Knex.Transaction, boss: PgBoss | undefined, jobs: readonly HouseJob[], statements: readonly HouseStatementOutcome[]): Promise<HouseJobOutcome[]> {
   const rows: MemberRow[] = await trx('bill_run_houses')
@@ -152,6 +154,7 @@ async function settle(trx: Knex.Transaction, boss: PgBoss | undefined, jobs: rea
   );
   const houseBillIds = statements.flatMap((statement) => (statement.status === 'BILLED' ? [statement.houseBillId] : []));
   if (boss) await enqueueEmailsOfStatements(boss, trx, houseBillIds);
+  await notifyStatementsIssued(trx, houseBillIds);
   // Last: the run's row is locked from here to the commit, and every batch of the run waits for it.
   await moveRunHouses(trx, moves);
   return outcomes;

@@ -1,9 +1,11 @@
 import type { Knex } from '@app/db';
+import { finishRuns } from './bill-run-finished';
 
 /**
  * Recomputes a run's counts and status from its houses. The run row is locked first, so the counting
  * statement starts after any other house that finished at the same moment has committed: counts never lag.
- * A started run with nothing PENDING is COMPLETED, or COMPLETED_WITH_FAILURES when a house FAILED.
+ * A started run with nothing PENDING is COMPLETED, or COMPLETED_WITH_FAILURES when a house FAILED; it is
+ * marked finished (and its requester told) by finishRuns, once.
  */
 export async function refreshRunProgress(trx: Knex.Transaction, billRunId: number): Promise<void> {
   await trx('bill_runs').where({ id: billRunId }).forUpdate().first('id');
@@ -13,7 +15,7 @@ export async function refreshRunProgress(trx: Knex.Transaction, billRunId: numbe
        houses_failed = c.failed, houses_remaining = c.pending,
        status = CASE WHEN r.started_at IS NULL THEN r.status WHEN c.pending > 0 THEN 'RUNNING'
                      WHEN c.failed > 0 THEN 'COMPLETED_WITH_FAILURES' ELSE 'COMPLETED' END,
-       finished_at = CASE WHEN r.started_at IS NOT NULL AND c.pending = 0 THEN COALESCE(r.finished_at, now()) END,
+       finished_at = CASE WHEN c.pending > 0 THEN NULL ELSE r.finished_at END,
        updated_at = now()
      FROM (SELECT count(*)::int AS total,
                   (count(*) FILTER (WHERE status = 'DONE'))::int AS done,
@@ -24,6 +26,7 @@ export async function refreshRunProgress(trx: Knex.Transaction, billRunId: numbe
      WHERE r.id = ?`,
     [billRunId, billRunId],
   );
+  await finishRuns(trx, [billRunId]);
 }
 
 const COUNTER: Readonly<Record<string, string>> = {
@@ -60,10 +63,10 @@ export async function moveRunHouses(trx: Knex.Transaction, moves: readonly RunHo
     await trx.raw(`UPDATE bill_runs SET ${set}, updated_at = now() WHERE id = ?`, [billRunId]);
     await trx.raw(
       `UPDATE bill_runs SET
-         status = CASE WHEN houses_remaining > 0 THEN 'RUNNING' WHEN houses_failed > 0 THEN 'COMPLETED_WITH_FAILURES' ELSE 'COMPLETED' END,
-         finished_at = CASE WHEN houses_remaining = 0 THEN COALESCE(finished_at, now()) END
-       WHERE id = ? AND started_at IS NOT NULL`,
+         status = 'RUNNING', finished_at = NULL
+       WHERE id = ? AND started_at IS NOT NULL AND houses_remaining > 0`,
       [billRunId],
     );
   }
+  await finishRuns(trx, [...deltas.keys()].sort((a, b) => a - b));
 }

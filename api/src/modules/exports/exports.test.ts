@@ -145,6 +145,10 @@ it('exports meter readings filtered by meter as CSV, row for row the GraphQL lis
   expect(rows).toEqual(list.map((record) => Object.entries(spec.fields).map(([name, field]) => csvText(field.kind, record[name]))));
   const status = await http().get(`/api/v2/exports/${id}`).set('Authorization', `Bearer ${staff}`);
   expect(status.body).toMatchObject({ status: 'DONE', progress: 100, rowCount: list.length, totalRows: list.length, format: 'csv', downloadPath: `/api/v2/exports/${id}/download` });
+  // The staff member who asked is told it is ready, once, even when the job is delivered again.
+  await runExport(api.db.knex, id);
+  const told = await api.db.knex('notifications').whereRaw(`data->>'exportId' = ?`, [id]).select('title', 'message');
+  expect(told).toEqual([{ title: 'Export ready', message: `Readings of one meter.csv (Meter readings, ${list.length.toLocaleString('en-GB')} rows) is ready to download.` }]);
 });
 
 it('quotes commas, quotes and line breaks and writes money as pounds', async () => {

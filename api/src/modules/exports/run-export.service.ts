@@ -10,6 +10,8 @@ import { archiveDocumentsFor } from './archive-documents';
 import { cursorBatches } from './row-cursor';
 import { copyCsvLines } from './copy-csv-lines';
 import { writeArchive, writeCsvLines, writeXlsx, type WriteResult } from './export-writers';
+import { createNotification } from '../notifications/create-notification.service';
+import { exportReadyNotification } from './export-ready-notification';
 
 export interface ExportProgress {
   progress: number;
@@ -85,9 +87,14 @@ export async function runExport(db: Knex, exportId: string, { onProgress, batchS
     }
     fs.renameSync(partialPath, finalPath);
     await counting;
-    await exportFiles(db)
-      .where({ id: exportId })
-      .update({ status: 'DONE', row_count: result.rows, total_rows: result.rows, bytes: result.bytes, finished_at: db.fn.now() as never });
+    await db.transaction(async (trx) => {
+      const finished = await exportFiles(trx)
+        .where({ id: exportId })
+        .whereNot({ status: 'DONE' })
+        .update({ status: 'DONE', row_count: result.rows, total_rows: result.rows, bytes: result.bytes, finished_at: trx.fn.now() as never });
+      // Once per export, however often the job is delivered: only the run that marks it DONE tells its owner.
+      if (finished) await createNotification(trx, exportReadyNotification(row, spec.label, result.rows));
+    });
     const message = `${result.rows} rows, ${result.bytes} bytes`;
     await report(100, message);
     return { exportId, status: 'DONE', rows: result.rows, bytes: result.bytes, progress: 100, message };

@@ -6,6 +6,7 @@ import { csvLineSql, cursorBatches, type ExportProgress } from '../exports';
 import { writeCsv } from '../exports/export-writers';
 import { uploadFilePath, usageReports, type UsageReportRow } from './usage-report-files';
 import { USAGE_REPORT_COLUMNS, usageReportCountSql, usageReportSql, type UsageReportSelection } from './usage-report-query';
+import { createNotification } from '../notifications/create-notification.service';
 
 export interface RunUsageReportOptions {
   /** Told every `progressEvery` rows (and at the start and end); the handler puts it in the job's output. */
@@ -59,6 +60,16 @@ export async function runUsageReport(db: Knex, uploadId: number, { onProgress, b
         .update({ status: 'READY', row_count: result.rows, total_rows: result.rows, size_bytes: result.bytes, finished_at: trx.fn.now(), updated_at: trx.fn.now() })
         .returning('*');
       await recordChange(trx, { action: 'UPDATE', entity: 'uploads', entityId: uploadId, actorUserId: row.uploaded_by_user_id, before: row, after });
+      if (row.uploaded_by_user_id) {
+        await createNotification(trx, {
+          userId: row.uploaded_by_user_id,
+          title: 'Usage report ready',
+          message: `${row.file_name} (${result.rows.toLocaleString('en-GB')} rows) is ready to download.`,
+          type: 'USAGE_REPORT_READY',
+          data: { uploadId },
+          goToPage: { link: `/admin/${row.group_id}/Upload/${uploadId}/show`, title: 'Open the report' },
+        });
+      }
     });
     const message = `${result.rows} rows, ${result.bytes} bytes`;
     await report(100, message);

@@ -91,8 +91,11 @@ it('writes one row per house contract and meter register with reads, consumption
     `${contractId},${houseId},"12 Hyde Park Road, Leeds, LS6 1AB","Usage Lettings, Leeds",BILL,gas,G4A998877,SINGLE,2034-01-01,2034-03-31,2034-01-01,5000,,,,,,No closing read after the opening read`,
     '',
   ]);
-  // A second delivery of the job leaves the report as it is.
+  // A second delivery of the job leaves the report as it is, and its requester is told once that it is ready.
   expect(await runUsageReport(api.db.knex, Number(report.id))).toMatchObject({ status: 'SKIPPED', rows: 3 });
+  const told = await api.db.knex('notifications').where({ type: 'USAGE_REPORT_READY' }).select('user_id', 'title', 'actions');
+  const staffId = (await api.db.knex('users').where({ email: 'staff@demo.test' }).first('id')).id;
+  expect(told).toEqual([{ user_id: staffId, title: 'Usage report ready', actions: [expect.objectContaining({ action: { link: `/admin/1/Upload/${report.id}/show`, title: 'Open the report' } })] }]);
 });
 
 it('refuses the download without a token, with a bad one, and to users without READ on usage reports', async () => {
