@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { ConfigProvider } from './config/ConfigContext';
 import { AppRoutes } from './routes';
 import { SessionProvider } from './session/SessionProvider';
+import { SessionNotifications } from './notifications/SessionNotifications';
 
 /** The whole site inside a router given by the caller: BrowserRouter in the browser, StaticRouter when prerendering. */
 export function App() {
@@ -9,7 +10,9 @@ export function App() {
     <StrictMode>
       <ConfigProvider>
         <SessionProvider>
-          <AppRoutes />
+          <SessionNotifications>
+            <AppRoutes />
+          </SessionNotifications>
         </SessionProvider>
       </ConfigProvider>
     </StrictMode>

@@ -2,3 +2,5 @@
 export * from './session-store';
 export * from './graphql-request';
 export * from './session-watch';
+export * from './notify-client';
+export * from './notifications-api';

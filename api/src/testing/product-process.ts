@@ -43,7 +43,8 @@ export async function startProduct(options: ProductOptions = {}): Promise<Produc
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'bills-product-'));
   fs.chmodSync(dataDir, 0o755);
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', PORT: String(port), DATA_DIR: dataDir, ...options.env };
+  // BASE_URL is the address the tests browse, so links and the notification socket's URL point where the page is.
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', PORT: String(port), BASE_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, ...options.env };
   delete env.DATABASE_URL;
   delete env.JEST_WORKER_ID;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;

@@ -7,6 +7,8 @@ export type PublicConfig = {
   maintenanceMessage: string | null;
   /** Tracker name → account id; a tracker without an id is never loaded. */
   trackerIds: Readonly<Record<string, string>>;
+  /** The notification socket (ws:// or wss://), or null when the API did not say. */
+  notifyUrl: string | null;
 };
 
 export const DEFAULT_SITE_NAME = 'Shared House Bills';
@@ -30,6 +32,7 @@ export function parsePublicConfig(body: unknown): PublicConfig {
     enabledFeatures: features.filter((name): name is string => typeof name === 'string'),
     maintenanceMessage: typeof data.maintenanceMessage === 'string' && data.maintenanceMessage ? data.maintenanceMessage : null,
     trackerIds: stringRecord(data.trackerIds),
+    notifyUrl: typeof data.notifyUrl === 'string' && /^wss?:\/\//.test(data.notifyUrl) ? data.notifyUrl : null,
   };
 }
 

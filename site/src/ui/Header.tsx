@@ -3,6 +3,7 @@ import { useSiteInfo } from '../config/ConfigContext';
 import { useMenuSession } from './menu-session';
 import { menuContext } from './menus';
 import { MobileMenu } from './MobileMenu';
+import { NotificationBell } from '../notifications/NotificationBell';
 import { NavMenu } from './NavMenu';
 import { useAgencyReferral } from './useAgencyReferral';
 
@@ -28,6 +29,7 @@ export function Header() {
             </Link>
           ) : null}
         </nav>
+        {session ? <NotificationBell /> : null}
         <MobileMenu context={context} />
       </div>
     </header>

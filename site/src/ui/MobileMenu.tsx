@@ -21,7 +21,7 @@ export function MobileMenu({ context }: { context: MenuContext }) {
         onClick={() => dialog.current?.showModal()}
       >
         <span className="menu-toggle__bars" aria-hidden="true" />
-        Menu
+        <span className="menu-toggle__label">Menu</span>
       </button>
       <dialog
         id="mobile-menu"

@@ -7,7 +7,11 @@ export interface BroadcastInput {
   agencyId?: number | null;
   title: string;
   message: string;
+  /** SUCCESS (default), WARNING or ERROR: how the message is shown. */
+  notificationType?: 'SUCCESS' | 'WARNING' | 'ERROR' | null;
 }
+
+const SHOWN_TYPES = ['SUCCESS', 'WARNING', 'ERROR'] as const;
 
 const TITLE_MAX = 255;
 const MESSAGE_MAX = 2000;
@@ -17,6 +21,9 @@ function checkText(input: BroadcastInput): void {
   if (!input.title?.trim()) throw DomainError.invalid([{ field: 'title', rule: 'required', message: 'Title is required' }]);
   if (input.title.length > TITLE_MAX) throw DomainError.invalid([{ field: 'title', rule: 'maxLength', message: `Title must be at most ${TITLE_MAX} characters` }]);
   if (!input.message?.trim()) throw DomainError.invalid([{ field: 'message', rule: 'required', message: 'Message is required' }]);
+  if (input.notificationType != null && !SHOWN_TYPES.includes(input.notificationType)) {
+    throw DomainError.invalid([{ field: 'notificationType', rule: 'oneOf', message: 'Type must be SUCCESS, WARNING or ERROR' }]);
+  }
   if (input.message.length > MESSAGE_MAX) throw DomainError.invalid([{ field: 'message', rule: 'maxLength', message: `Message must be at most ${MESSAGE_MAX} characters` }]);
 }
 
@@ -42,7 +49,7 @@ export async function broadcastNotification(db: Knex, groupId: number, input: Br
     const userIds = [...new Set(await recipients(trx, groupId, input, today))];
     await createNotifications(
       trx,
-      userIds.map((userId) => ({ userId, title: input.title.trim(), message: input.message.trim(), notificationType: 'SUCCESS' as const, type: 'BROADCAST' })),
+      userIds.map((userId) => ({ userId, title: input.title.trim(), message: input.message.trim(), notificationType: input.notificationType ?? 'SUCCESS', type: 'BROADCAST' })),
     );
     return userIds.length;
   });

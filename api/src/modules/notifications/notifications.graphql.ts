@@ -66,6 +66,8 @@ const typeDefs = /* GraphQL */ `
     agencyId: Int
     title: String!
     message: String!
+    "SUCCESS (default), WARNING or ERROR"
+    notificationType: String
   }
   extend type Query {
     "The caller's own notifications, unread first"

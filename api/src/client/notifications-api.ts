@@ -1,0 +1,22 @@
+import type { ServerNotificationData } from '../rules/notifications';
+import { graphqlRequest } from './graphql-request';
+
+const FIELDS = 'id title message createdAt type notificationType data read source actions { key type title action { link title } }';
+const GET = `query ($input: UserNotificationsInput) { getUserNotifications(input: $input) { records { unreadCount nodes { ${FIELDS} } } } }`;
+const READ = `mutation ($id: Int!) { readUserNotification(input: { notificationId: $id }) }`;
+
+export interface UnreadNotifications {
+  nodes: ServerNotificationData[];
+  unreadCount: number;
+}
+
+/** The signed-in user's unread notifications (newest first), optionally only those after an id. */
+export async function fetchUnreadNotifications(afterId?: number): Promise<UnreadNotifications> {
+  const answer = await graphqlRequest<{ getUserNotifications: { records: UnreadNotifications } }>(GET, { input: { limit: 100, ...(afterId ? { afterId } : {}) } });
+  return answer.data?.getUserNotifications.records ?? { nodes: [], unreadCount: 0 };
+}
+
+export async function markNotificationRead(id: number): Promise<boolean> {
+  const answer = await graphqlRequest<{ readUserNotification: number }>(READ, { id });
+  return answer.data?.readUserNotification === id;
+}
