@@ -73,7 +73,7 @@ it.each([1440, 375])('shows a notification that arrives while the page is open, 
   await drawer.getByRole('button', { name: new RegExp(title.replace(/[()]/g, '\\$&')) }).click();
   await drawer.getByText('is ready: £84.20.').waitFor();
   expect(await seriousViolations(page)).toEqual([]);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
   await page.screenshot({ path: `.data/screenshots/notifications-drawer-${width}.png` });
 
   await drawer.getByRole('button', { name: 'Mark as read' }).click();
