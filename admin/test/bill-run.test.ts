@@ -41,6 +41,17 @@ it('starts a bill run, watches it complete, and opens a statement and its PDF', 
   expect(run).toMatchObject({ group_id: 1, period_start: '2026-03-01', period_end: '2026-03-31', houses_remaining: 0 });
   expect(await db.knex('bill_run_houses').where({ bill_run_id: runId, house_contract_id: house.houseContractId }).first('status')).toEqual({ status: 'DONE' });
   await progress.getByText(`${run.houses_done} done`, { exact: false }).waitFor();
+
+  // The bell tells the staff member who started the run that it finished; its button leads back to the run.
+  await page.goto(`${baseUrl}/admin/1/BillRun`);
+  await page.getByRole('button', { name: 'Notifications, 1 unread' }).click();
+  const drawer = page.getByRole('region', { name: 'Notifications' });
+  await drawer.getByRole('button', { name: /^Bill run finished/ }).click();
+  await drawer.getByText(`Bill run ${runId} from 2026-03-01: ${run.houses_done} houses billed`, { exact: false }).waitFor();
+  await page.screenshot({ path: '.data/screenshots/admin-notifications-drawer.png' });
+  await drawer.getByRole('button', { name: 'Open the bill run' }).click();
+  await page.waitForURL(`${baseUrl}/admin/1/BillRun/${runId}/show`);
+  await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
   // Retrying is offered only when a house failed.
   const retry = page.getByRole('button', { name: 'Retry failed houses' });
   expect(await retry.isDisabled()).toBe(run.houses_failed === 0);

@@ -94,6 +94,7 @@ it('lets staff create a role with its permission matrix, and refuses a duplicate
   await page.locator('input[name="permissions.meterReadings"][value="WRITE"]').check();
   await page.getByRole('button', { name: 'Save' }).click();
   await page.waitForURL(`${running.product().baseUrl}/admin/1/BackofficeRole`);
+  await page.getByText('Successfully saved').waitFor();
   await page.getByText('Meter desk').waitFor();
 
   await page.goto(`${running.product().baseUrl}/admin/1/BackofficeRole/create`);

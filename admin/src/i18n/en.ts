@@ -1,6 +1,6 @@
 import englishMessages from 'ra-language-english';
 import { type TranslationMessages } from 'react-admin';
-import { CATALOGUE, fieldLabel, humaniseValue, MENU_GROUPS, type BackofficeArea, type ResourceSpec } from '@app/api/rules';
+import { CATALOGUE, fieldLabel, humaniseValue, MENU_GROUPS, SUCCESS_MESSAGES, type BackofficeArea, type ResourceSpec } from '@app/api/rules';
 
 // react-admin's own English messages plus ours, under the "shb" (Shared House Bills) namespace.
 const AREA_LABELS: Record<BackofficeArea, string> = {
@@ -38,6 +38,16 @@ function catalogueMessages(spec: ResourceSpec) {
 
 export const en: TranslationMessages = {
   ...englishMessages,
+  ra: {
+    ...englishMessages.ra,
+    // The specification's success messages (§8) instead of react-admin's "Element created".
+    notification: {
+      ...englishMessages.ra.notification,
+      created: SUCCESS_MESSAGES.saved,
+      updated: `${SUCCESS_MESSAGES.saved} |||| ${SUCCESS_MESSAGES.saved}`,
+      deleted: `${SUCCESS_MESSAGES.deleted} |||| ${SUCCESS_MESSAGES.deleted}`,
+    },
+  },
   resources: {
     ...Object.fromEntries(CATALOGUE.map((spec) => [spec.name, catalogueMessages(spec)])),
     BackofficeRole: {

@@ -4,3 +4,4 @@ export * from './graphql-request';
 export * from './session-watch';
 export * from './notify-client';
 export * from './notifications-api';
+export * from './notification-store';
