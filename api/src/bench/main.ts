@@ -3,10 +3,11 @@ import { billRunBenchmark } from './bill-run.bench';
 import { exportsBenchmark } from './exports.bench';
 import { listsBenchmark } from './lists.bench';
 import { loginBenchmark } from './login.bench';
+import { notifyBenchmark } from './notify.bench';
 import { siteBenchmark } from './site.bench';
 import { startupBenchmark } from './startup.bench';
 
-const BENCHMARKS: Record<string, () => Promise<void>> = { startup: startupBenchmark, site: siteBenchmark, login: loginBenchmark, lists: listsBenchmark, exports: exportsBenchmark, 'bill-run': billRunBenchmark };
+const BENCHMARKS: Record<string, () => Promise<void>> = { startup: startupBenchmark, site: siteBenchmark, login: loginBenchmark, lists: listsBenchmark, exports: exportsBenchmark, 'bill-run': billRunBenchmark, notify: notifyBenchmark };
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2);
