@@ -5,6 +5,7 @@ import { billingFinalStatementsHandler } from './handlers/billing-final-statemen
 import { billingHouseHandler } from './handlers/billing-house';
 import { billingRunHandler } from './handlers/billing-run';
 import { billingStatementEmailHandler } from './handlers/billing-statement-email';
+import { deadLetterAlertsHandler } from './handlers/dead-letter-alerts';
 import { deliverOutboxMessageHandler } from './handlers/deliver-outbox-message';
 import { exportCleanupHandler } from './handlers/export-cleanup';
 import { exportRunHandler } from './handlers/export-run';
@@ -25,4 +26,5 @@ export const HANDLERS: { [Q in QueueName]: Handler<Q> | BatchHandler<Q> } = {
   'finance.export': financeExportHandler,
   'reports.usage': reportsUsageHandler,
   'billing.automation': billingAutomationHandler,
+  'jobs.dead-letter-alerts': deadLetterAlertsHandler,
 };

@@ -14,4 +14,5 @@ export const SCHEDULES: ScheduleDefinition[] = [
   { queue: 'exports.cleanup', cron: '30 3 * * *', description: 'Delete export files past their 24 hours and mark them expired' },
   { queue: 'billing.final-statements', cron: '15 4 * * *', description: 'Issue the final statements of PLAN tenant contracts ended in the last 12 weeks' },
   { queue: 'billing.automation', cron: '0 5 * * *', description: 'Automated billing: a bill run of last month for each group whose billing day is today' },
+  { queue: 'jobs.dead-letter-alerts', cron: '*/5 * * * *', description: 'Tell staff who can see the job console about newly dead-lettered jobs' },
 ];

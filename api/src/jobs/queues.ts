@@ -32,6 +32,8 @@ export interface JobPayloads {
   'reports.usage': { uploadId: number };
   /** The daily automated billing: decides per group from the settings, so it carries nothing. */
   'billing.automation': Record<string, never>;
+  /** Every few minutes: tells staff who can see the job console about jobs newly dead-lettered. */
+  'jobs.dead-letter-alerts': Record<string, never>;
 }
 
 export type QueueName = keyof JobPayloads;
@@ -105,6 +107,12 @@ export const QUEUES: Record<QueueName, QueueDefinition> = {
     description: 'Writes one usage report (CSV of reads and consumption per house contract and meter) as a USAGE_REPORT upload; reports progress',
     // 2 to 15 minutes for a large portfolio (specification §9): an hour's expiry; a retry starts the file again.
     options: { retryLimit: 1, retryDelay: 60, expireInSeconds: 3600, notify: true },
+  },
+  'jobs.dead-letter-alerts': {
+    name: 'jobs.dead-letter-alerts',
+    description: 'Tells staff with READ on jobs about jobs that landed on a dead-letter queue since the last run (each job once)',
+    // Safe to repeat: each dead job is recorded in dead_letter_alerts in the same transaction as its notifications.
+    options: { retryLimit: 2, retryDelay: 60, expireInSeconds: 120, policy: 'singleton' },
   },
 };
 
