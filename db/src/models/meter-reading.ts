@@ -18,6 +18,7 @@ export class MeterReading extends BaseModel {
   declare type: string;
   declare status: string;
   declare imageUploadId: number | null;
+  declare submittedByUserId: number | null;
   declare createdAt: Date;
   declare updatedAt: Date;
   declare meter?: Meter | null;

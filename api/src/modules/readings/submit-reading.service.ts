@@ -95,6 +95,7 @@ export async function submitMeterReading(trx: Knex, submitter: ReadingSubmitter,
     type: SUBMISSION_SOURCES[submitter.source],
     status: 'PENDING',
     imageUploadId,
+    submittedByUserId: submitter.userId,
   });
   await recordChange(trx, { action: 'INSERT', entity: 'meter_readings', entityId: reading.id, actorUserId: submitter.userId, after: { ...reading } });
   return reading;

@@ -23,6 +23,7 @@ import {
 } from '../../../rules';
 import type { RecordRules, RecordValues } from '../record-rules';
 import { fieldErrors } from './field-errors';
+import { notifyReadingDecision } from '../../readings/reading-decision-notification';
 
 export const BILLING_TYPE_CHANGE_MESSAGE = 'Billing type can change to PLAN only after every sent bill is voided';
 export const BROADBAND_SPEED_MESSAGE = 'Only a broadband service has a speed';
@@ -147,6 +148,10 @@ const MeterReading: RecordRules = {
   async derive(record, { trx }) {
     const meter = await trx('meters').where({ id: record.meterId }).first('house_id');
     return { houseId: meter?.house_id ?? null };
+  },
+  // Staff approving or declining a reading a tenant or an agent sent tells the sender.
+  async afterWrite(record, { trx, existing }) {
+    if (existing) await notifyReadingDecision(trx, Number(record.id), String(existing.status), String(record.status));
   },
 };
 
