@@ -40,10 +40,11 @@ export function formatPounds(pence: number): string {
 /**
  * Splits `totalPence` in proportion to non-negative integer `weights` (largest-remainder method): each
  * part gets the floor of its exact share, then the pennies left go one each to the parts with the largest
- * remainders, ties to the earlier part. The parts always add up to the total; a zero weight gets nothing.
- * A negative total (a credit) is split like its magnitude and negated.
+ * remainders; ties go to the part with the lowest `tiePriority` (default: its index, so the earlier part).
+ * The parts always add up to the total; a zero weight gets nothing. A negative total (a credit) is split
+ * like its magnitude and negated.
  */
-export function allocateByWeights(totalPence: number, weights: readonly number[]): number[] {
+export function allocateByWeights(totalPence: number, weights: readonly number[], tiePriority: readonly number[] = weights.map((_, index) => index)): number[] {
   assertPence(totalPence, 'totalPence');
   for (const weight of weights) {
     if (!Number.isSafeInteger(weight) || weight < 0) throw new RangeError(`Weights must be non-negative integers: ${weight}`);
@@ -54,7 +55,8 @@ export function allocateByWeights(totalPence: number, weights: readonly number[]
   const shares = weights.map((weight) => (magnitude * BigInt(weight)) / totalWeight);
   const remainders = weights.map((weight) => (magnitude * BigInt(weight)) % totalWeight);
   let left = magnitude - shares.reduce((sum, share) => sum + share, 0n);
-  const order = remainders.map((remainder, index) => ({ remainder, index })).sort((a, b) => (a.remainder === b.remainder ? a.index - b.index : a.remainder > b.remainder ? -1 : 1));
+  const tie = (a: number, b: number) => tiePriority[a]! - tiePriority[b]! || a - b;
+  const order = remainders.map((remainder, index) => ({ remainder, index })).sort((a, b) => (a.remainder === b.remainder ? tie(a.index, b.index) : a.remainder > b.remainder ? -1 : 1));
   for (const { index } of order) {
     if (left === 0n) break;
     shares[index]! += 1n;

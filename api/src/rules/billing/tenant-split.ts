@@ -2,7 +2,9 @@
  * Splitting a house statement into tenant statements (customers sharing). Split liability: each tenant owes
  * only their own share, weighted by tenant-days (the days their contract was active within the period);
  * a tenant who leaves never passes their share, or their debt, to housemates. The shares always add up to
- * the house amount to the penny (largest remainder, ties to the tenant listed first); a tenant whose
+ * the house amount to the penny (largest remainder); with lines, a penny tied between tenants goes to the
+ * one who has had the fewest spare pennies so far on the statement (then the one listed first), so tenants
+ * with identical dates never differ by more than a penny over the statement; a tenant whose
  * contract does not touch the period gets nothing. Days with no tenant at all are reported as
  * `uncoveredDays`: the house amount is still shared by the tenant-days that exist.
  */
@@ -79,9 +81,21 @@ export function splitByTenantDays(input: SplitByTenantDaysInput): TenantSplit {
     return { ...base, shares: input.tenants.map((tenant, index) => ({ id: tenant.id, days: weights[index]!, sharePence: shares[index]! })) };
   }
 
+  // Pennies each tenant has been charged above their exact share so far: a tied penny of a charge goes to
+  // whoever has been charged fewest extra, a tied penny of a credit to whoever has been charged most.
+  const chargedExtra = weights.map(() => 0);
+  const fairly = (amount: number) => {
+    const sign = amount < 0 ? -1 : 1;
+    const parts = allocateByWeights(amount, weights, chargedExtra.map((extra) => sign * extra));
+    parts.forEach((part, index) => {
+      const exactFloor = Math.floor((Math.abs(amount) * weights[index]!) / tenantDays);
+      chargedExtra[index]! += sign * (Math.abs(part) - exactFloor);
+    });
+    return parts;
+  };
   const perLine = input.lines.map((line) => {
-    const net = allocateByWeights(line.netPence, weights);
-    const vat = allocateByWeights(line.vatPence, weights);
+    const net = fairly(line.netPence);
+    const vat = fairly(line.vatPence);
     return net.map((netPence, index) => ({ netPence, vatPence: vat[index]!, totalPence: netPence + vat[index]! }));
   });
   return {
