@@ -36,3 +36,12 @@ it('keeps another group id in the path and in every request', async () => {
   expect(page.url()).toBe(`${product().baseUrl}/admin/2/`);
   expect(new Set(groupHeaders)).toEqual(new Set(['2']));
 });
+
+it('opens the System status page from the menu', async () => {
+  const page = await browser().newPage();
+  await signInToBackOffice(page, product().baseUrl, 'staff@demo.test');
+  await page.getByRole('menuitem', { name: 'System status' }).click();
+  await page.waitForURL(`${product().baseUrl}/admin/1/status`);
+  await page.getByText('API health').first().waitFor();
+  expect(await page.getByText('Unexpected Application Error').count()).toBe(0);
+});

@@ -1,17 +1,19 @@
 import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
-import { Menu, useTranslate } from 'react-admin';
+import { Menu, useBasename, useTranslate } from 'react-admin';
 import { MENU } from './menu-groups';
 import { MenuSection } from './MenuSection';
 
 /** The back-office menu: the dashboard, then one collapsible section per menu group of the catalogue. */
 export function GroupedMenu() {
   const translate = useTranslate();
+  // Custom routes live under the admin's basename (/admin/{group}) like the resources.
+  const basename = useBasename();
   return (
     <Menu>
       <Menu.DashboardItem />
       {MENU.map(({ group, resources }) => (
         <MenuSection key={group} group={group} resources={resources}>
-          {group === 'System' && <Menu.Item to="/status" primaryText={translate('shb.health.details')} leftIcon={<MonitorHeartIcon />} />}
+          {group === 'System' && <Menu.Item to={`${basename}/status`} primaryText={translate('shb.health.details')} leftIcon={<MonitorHeartIcon />} />}
         </MenuSection>
       ))}
     </Menu>

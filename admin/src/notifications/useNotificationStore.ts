@@ -2,6 +2,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useNotify } from 'react-admin';
 import { NotificationStore, type NotificationsSnapshot } from '@app/api/client';
 import { LOCAL_NOTIFICATION_AUTO_HIDE_MS } from '@app/api/rules';
+import { useGroupId } from '../bootstrap/GroupIdContext';
 
 const IDLE = new NotificationStore({ notifyUrl: null });
 const TOAST_TYPE = { SUCCESS: 'success', WARNING: 'warning', ERROR: 'error' } as const;
@@ -18,6 +19,7 @@ async function fetchNotifyUrl(): Promise<string | null> {
  */
 export function useNotificationStore(): { store: NotificationStore; snapshot: NotificationsSnapshot } {
   const notify = useNotify();
+  const groupId = useGroupId();
   const [store, setStore] = useState(IDLE);
   useEffect(() => {
     let live: NotificationStore | null = null;
@@ -26,6 +28,7 @@ export function useNotificationStore(): { store: NotificationStore; snapshot: No
       if (cancelled) return;
       live = new NotificationStore({
         notifyUrl,
+        groupId,
         onShown: (n) => {
           const type: 'success' | 'warning' | 'error' | undefined = TOAST_TYPE[n.notificationType as keyof typeof TOAST_TYPE];
           notify(n.title, { type: type ?? 'info', autoHideDuration: LOCAL_NOTIFICATION_AUTO_HIDE_MS[type ?? 'notification'] ?? null });
@@ -38,7 +41,7 @@ export function useNotificationStore(): { store: NotificationStore; snapshot: No
       cancelled = true;
       live?.stop();
     };
-  }, [notify]);
+  }, [notify, groupId]);
   const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
   return { store, snapshot };
 }

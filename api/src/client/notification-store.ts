@@ -11,6 +11,8 @@ export interface NotificationsSnapshot {
 
 export interface NotificationStoreOptions {
   notifyUrl: string | null;
+  /** The back office's group, sent as X-Group-ID like every back-office request. */
+  groupId?: number;
   /** Called for each pushed notification the drawer shows (for a toast). */
   onShown?: (notification: ServerNotificationData) => void;
 }
@@ -58,12 +60,12 @@ export class NotificationStore {
 
   /** Marks one read on the server and removes it from the drawer. */
   async read(id: number): Promise<void> {
-    if (!(await markNotificationRead(id))) return;
+    if (!(await markNotificationRead(id, this.options.groupId))) return;
     this.set({ notifications: this.snapshot.notifications.filter((n) => n.id !== id), unreadCount: Math.max(0, this.snapshot.unreadCount - 1) });
   }
 
   private async load(afterId?: number): Promise<void> {
-    const page = await fetchUnreadNotifications(afterId);
+    const page = await fetchUnreadNotifications(afterId, this.options.groupId);
     this.merge(page.nodes, page.unreadCount);
   }
 

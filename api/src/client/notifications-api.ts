@@ -10,13 +10,13 @@ export interface UnreadNotifications {
   unreadCount: number;
 }
 
-/** The signed-in user's unread notifications (newest first), optionally only those after an id. */
-export async function fetchUnreadNotifications(afterId?: number): Promise<UnreadNotifications> {
-  const answer = await graphqlRequest<{ getUserNotifications: { records: UnreadNotifications } }>(GET, { input: { limit: 100, ...(afterId ? { afterId } : {}) } });
+/** The signed-in user's unread notifications (newest first), optionally only those after an id (the back office sends its group). */
+export async function fetchUnreadNotifications(afterId?: number, groupId?: number): Promise<UnreadNotifications> {
+  const answer = await graphqlRequest<{ getUserNotifications: { records: UnreadNotifications } }>(GET, { input: { limit: 100, ...(afterId ? { afterId } : {}) } }, groupId);
   return answer.data?.getUserNotifications.records ?? { nodes: [], unreadCount: 0 };
 }
 
-export async function markNotificationRead(id: number): Promise<boolean> {
-  const answer = await graphqlRequest<{ readUserNotification: number }>(READ, { id });
+export async function markNotificationRead(id: number, groupId?: number): Promise<boolean> {
+  const answer = await graphqlRequest<{ readUserNotification: number }>(READ, { id }, groupId);
   return answer.data?.readUserNotification === id;
 }
