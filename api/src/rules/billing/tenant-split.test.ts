@@ -106,7 +106,7 @@ describe('splitByTenantDays', () => {
   it('shares the spare pennies of many lines round the house: identical tenants end at most a penny apart', () => {
     const sameDates = ['a', 'b', 'c', 'd'].map((id) => ({ id, startDate: '2026-09-01', endDate: '2027-06-30' }));
     // Every line leaves 1–3 spare pennies over four tenants; with ties to the first tenant, 'a' paid them all.
-    const lines = [2259, 1187, 563, 1001, 3422, 45, 987, 1234].map((netPence) => ({ netPence, vatPence: Math.round(netPence * 0.05), totalPence: netPence + Math.round(netPence * 0.05) }));
+    const lines = [2259, 1187, 563, 1001, 3422, 45, 987, 1234].map((netPence) => ({ netPence, vatRateBp: 500, vatPence: Math.round(netPence * 0.05), totalPence: netPence + Math.round(netPence * 0.05) }));
     const split = splitByTenantDays({ ...september, lines, tenants: sameDates });
     const totals = split.shares.map((share) => share.sharePence);
     expect(sumPence(totals)).toBe(sumPence(lines.map((line) => line.totalPence)));
@@ -114,7 +114,7 @@ describe('splitByTenantDays', () => {
     // Deterministic: the same statement splits the same way every time.
     expect(splitByTenantDays({ ...september, lines, tenants: sameDates }).shares).toEqual(split.shares);
     // A credit line's spare pennies go back to whoever has been charged the most extra.
-    const withCredit = splitByTenantDays({ ...september, lines: [...lines, { netPence: -1003, vatPence: -50, totalPence: -1053 }], tenants: sameDates });
+    const withCredit = splitByTenantDays({ ...september, lines: [...lines, { netPence: -1003, vatRateBp: 500, vatPence: -50, totalPence: -1053 }], tenants: sameDates });
     const after = withCredit.shares.map((share) => share.sharePence);
     expect(Math.max(...after) - Math.min(...after)).toBeLessThanOrEqual(1);
   });
