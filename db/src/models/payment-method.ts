@@ -16,6 +16,8 @@ export class PaymentMethod extends BaseModel {
   declare cardExpiryMonth: number | null;
   declare cardExpiryYear: number | null;
   declare isActive: boolean;
+  declare providerCustomerRef: string | null;
+  declare providerMethodRef: string | null;
   declare tenantContract?: TenantContract | null;
   declare mandate?: DirectDebitMandate | null;
 

@@ -17,6 +17,13 @@ export class Payment extends BaseModel {
   declare status: string;
   declare reference: string | null;
   declare cardProvider: string | null;
+  /** PENDING → SUBMITTED → SETTLED | FAILED for collected payments (card, Bacs); null for staff-entered ones. */
+  declare collectionStatus: 'PENDING' | 'SUBMITTED' | 'SETTLED' | 'FAILED' | null;
+  declare idempotencyKey: string | null;
+  declare providerReference: string | null;
+  declare failureReason: string | null;
+  declare paymentMethodId: number | null;
+  declare settledAt: Date | null;
   declare createdAt: Date;
   declare updatedAt: Date;
   declare tenantContract?: TenantContract | null;

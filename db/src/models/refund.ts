@@ -14,6 +14,8 @@ export class Refund extends BaseModel {
   declare refundType: string;
   declare status: string;
   declare reason: string | null;
+  declare providerReference: string | null;
+  declare idempotencyKey: string | null;
   declare createdAt: Date;
   declare tenantContract?: TenantContract | null;
   declare payment?: Payment | null;

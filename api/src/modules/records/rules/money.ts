@@ -6,6 +6,7 @@ import { outstandingDebt } from '../../billing/ledger-balance';
 import { ledgerPartOf, postGovernmentRebate } from '../../rebates/rebate-posting';
 import type { RecordRuleContext, RecordRules, RecordValues } from '../record-rules';
 import { fieldErrors } from './field-errors';
+import { settlePayment } from '../../payments/payment-ledger.service';
 
 /** Messages of the money rules; those the specification §8 words are kept exactly. */
 export const MONEY_MESSAGES = {
@@ -85,6 +86,11 @@ const Payment: RecordRules = {
   },
   async derive(record) {
     return record.status === 'PAID' ? { paidAt: new Date().toISOString() } : {};
+  },
+  /** Recorded PAID (a cheque, a bank transfer, a payment on receipt): its ledger credit is posted with it, once. */
+  async afterWrite(record, { trx, existing }) {
+    if (existing || record.status !== 'PAID') return;
+    await settlePayment(trx, Number(record.id), { entryDate: String(record.paymentDate) });
   },
 };
 
