@@ -1,3 +1,4 @@
+import { agentPortalModule } from '../modules/agent-portal/agent-portal.graphql';
 import { backofficeUsersModule } from '../modules/backoffice-users/backoffice-users.graphql';
 import { billingModule } from '../modules/billing/billing.graphql';
 import { financeModule } from '../modules/finance/finance.graphql';
@@ -26,4 +27,5 @@ export const GRAPHQL_MODULES: readonly GraphQLModule[] = [
   rebatesModule,
   usageReportsModule,
   notificationsModule,
+  agentPortalModule,
 ];

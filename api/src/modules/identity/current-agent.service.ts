@@ -1,16 +1,26 @@
-import type { Knex } from '@app/db';
+import { Agency, type Knex } from '@app/db';
 import type { AuthUser } from '../../auth/auth-user';
 
-/** The signed-in agent with the agencies they work for (the agent portal's selected-agency switcher reads it). */
+/**
+ * The signed-in agent (specification §3, current agent): their city, the agencies they work for with each
+ * agency's rootAccount and portalPermissions, and the agency view list (each agency with its branches as
+ * children) that the agent portal's switcher and pages read. Agencies are ordered by name; an agent who is
+ * not front-office works in the first.
+ */
 export async function readCurrentAgent(db: Knex, user: AuthUser) {
-  const agencies: Array<{ id: number; name: string; is_active: boolean }> = await db('agent_agencies')
-    .join('agencies', 'agencies.id', 'agent_agencies.agency_id')
-    .where({ 'agent_agencies.user_id': user.id })
-    .orderBy('agencies.name')
-    .select('agencies.id', 'agencies.name', 'agencies.is_active');
+  const [agencies, city] = await Promise.all([
+    Agency.query(db).joinRelated('agents').where('agents.id', user.id).orderBy('agencies.name').orderBy('agencies.id').select('agencies.*'),
+    db('users').leftJoin('cities', 'cities.id', 'users.city_id').where('users.id', user.id).first('cities.id', 'cities.name') as Promise<{ id: number | null; name: string | null } | undefined>,
+  ]);
+  const children = agencies.length ? await Agency.query(db).whereIn('parent_id', agencies.map((agency) => agency.id)).orderBy('name') : [];
+  const info = (agency: Agency) => ({ id: agency.id, name: agency.name, isActive: agency.isActive });
   return {
     id: user.id,
     isFO: user.isFO,
-    agencies: { nodes: agencies.map((agency) => ({ agencyInfo: { id: agency.id, name: agency.name, isActive: agency.is_active } })) },
+    city: city?.id ? { id: city.id, city: city.name } : null,
+    agencies: {
+      nodes: agencies.map((agency) => ({ rootAccount: agency.rootAccount, portalPermissions: agency.portalPermissions, agencyInfo: info(agency) })),
+    },
+    agencyView: agencies.map((agency) => ({ ...info(agency), children: children.filter((child) => child.parentId === agency.id).map(info) })),
   };
 }

@@ -63,7 +63,27 @@ export const identityTypeDefs = /* GraphQL */ `
     isActive: Boolean!
   }
   type AgentAgencyNode {
+    "The agency is a root account (not a branch): its agents may manage the agency's agents"
+    rootAccount: Boolean!
+    "FULL, VIEW_ONLY or NO_ACCESS: what the agency's agents may do in the agent portal"
+    portalPermissions: String!
     agencyInfo: AgencyInfo!
+  }
+  type AgentCity {
+    id: Int!
+    city: String!
+  }
+  type AgencyViewChild {
+    id: Int!
+    name: String!
+    isActive: Boolean!
+  }
+  type AgencyView {
+    id: Int!
+    name: String!
+    isActive: Boolean!
+    "The agency's branches, shown and scoped with it"
+    children: [AgencyViewChild!]!
   }
   type AgentAgencyNodes {
     nodes: [AgentAgencyNode!]!
@@ -71,7 +91,9 @@ export const identityTypeDefs = /* GraphQL */ `
   type CurrentAgent {
     id: Int!
     isFO: Boolean!
+    city: AgentCity
     agencies: AgentAgencyNodes!
+    agencyView: [AgencyView!]!
   }
 
   extend type Query {

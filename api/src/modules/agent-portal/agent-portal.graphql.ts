@@ -1,0 +1,234 @@
+import type { GraphQLModule } from '../../graphql/graphql-module';
+import { roles, type Access } from '../../auth/access';
+import type { GraphQLContext } from '../../graphql/context';
+import type { ResolverMap } from '../../graphql/schema';
+import { readSystemCurrentDate } from '../settings/read-current-date.service';
+import { readAgentDashboard } from './agent-dashboard.service';
+import { listAgentProperties, type PropertiesFilter } from './agent-properties.service';
+import { readAgentProperty } from './agent-property.service';
+import { submitAgentReading, type AgentReadingInput } from './agent-reading.service';
+import { resolveAgentScope } from './agent-scope.service';
+
+/*
+ * The agent portal's data. Every operation takes the selected agency (`agencyId`, what the site keeps as
+ * selectedAgency); the server checks it is one of the agent's, uses the first agency for agents who are not
+ * front-office, and reaches the agency's branches too. Houses and meters outside that scope are "not found".
+ */
+export const agentPortalTypeDefs = /* GraphQL */ `
+  type AgentCount {
+    key: String!
+    count: Int!
+  }
+  type AgentAddress {
+    streetName: String!
+    address2: String
+    cityName: String!
+    county: String
+    postCode: String!
+  }
+  type AgentServiceState {
+    utilityType: String!
+    utilityStatus: String!
+  }
+  type AgentDatedHouse {
+    id: Int!
+    houseId: Int!
+    address: String!
+    date: String
+    billingStatus: String
+    lastReadingDate: String
+  }
+  type AgentDatedHouses {
+    total: Int!
+    nodes: [AgentDatedHouse!]!
+  }
+  type AgentTenantsToSign {
+    houseId: Int!
+    address: String!
+    names: [String!]!
+  }
+  type AgentAction {
+    kind: String!
+    houseId: Int!
+    text: String!
+  }
+  type AgentDashboard {
+    agencyId: Int!
+    agencyName: String!
+    canEdit: Boolean!
+    housesByStatus: [AgentCount!]!
+    "Current contracts by agency house contract status (VOID_PERIOD, TENANT_PAYING, BILLS_INCLUSIVE, NOT_SET)"
+    contractsByAgencyStatus: [AgentCount!]!
+    contractsStarting: AgentDatedHouses!
+    contractsEnding: AgentDatedHouses!
+    readingsDue: AgentDatedHouses!
+    billingIssues: AgentDatedHouses!
+    tenantsToSign: [AgentTenantsToSign!]!
+    actions: [AgentAction!]!
+  }
+  type AgentPropertyContract {
+    id: Int!
+    status: String!
+    signUpDate: String!
+    endDate: String!
+    billingType: String!
+    planType: String
+    agencyHouseContractStatus: String
+    tenantsExpected: Int!
+    tenantsSigned: Int!
+    services: [AgentServiceState!]!
+  }
+  type AgentPropertyRow {
+    id: Int!
+    address: AgentAddress!
+    status: String!
+    bedrooms: Int!
+    currentContract: AgentPropertyContract
+  }
+  type AgentPropertyList {
+    total: Int!
+    page: Int!
+    perPage: Int!
+    nodes: [AgentPropertyRow!]!
+  }
+  enum AgentPropertySort {
+    ADDRESS
+    CITY
+    STATUS
+    CONTRACT_START
+    CONTRACT_END
+  }
+  type AgentTenantContract {
+    id: Int!
+    name: String!
+    status: String!
+    startDate: String!
+    endDate: String!
+    period: String!
+  }
+  type AgentService {
+    id: Int!
+    utilityType: String!
+    utilityStatus: String!
+  }
+  type AgentHouseContract {
+    id: Int!
+    "PREVIOUS, CURRENT or FUTURE"
+    period: String!
+    status: String!
+    signUpDate: String!
+    endDate: String!
+    billingType: String!
+    planType: String
+    agencyHouseContractStatus: String
+    numberOfTenants: Int!
+    services: [AgentService!]!
+    tenantContracts: [AgentTenantContract!]!
+  }
+  type AgentMeter {
+    id: Int!
+    utilityType: String
+    serialNumber: String!
+    meterType: String!
+    rateType: String!
+    isActive: Boolean!
+  }
+  type AgentSupply {
+    id: Int!
+    utilityType: String!
+    "The MPAN (electricity) or MPRN (gas)"
+    mpxn: String!
+    supplierName: String!
+    startDate: String!
+    endDate: String!
+    meters: [AgentMeter!]!
+  }
+  type AgentReading {
+    id: ID!
+    meterId: Int!
+    serialNumber: String
+    utilityType: String
+    readingDate: String!
+    register: String!
+    value: String!
+    source: String!
+    status: String!
+    hasPhoto: Boolean!
+  }
+  type AgentProperty {
+    id: Int!
+    address: AgentAddress!
+    status: String!
+    bedrooms: Int!
+    canEdit: Boolean!
+    contracts: [AgentHouseContract!]!
+    supplies: [AgentSupply!]!
+    meters: [AgentMeter!]!
+    readings: [AgentReading!]!
+  }
+  input AgentPhotoInput {
+    fileName: String!
+    contentType: String!
+    base64: String!
+  }
+  input AgentReadingInput {
+    meterId: Int!
+    readingDate: String!
+    register: String
+    value: String!
+    confirmed: Boolean
+    photo: AgentPhotoInput
+  }
+
+  extend type Query {
+    "The selected agency's portfolio at a glance"
+    agentDashboard(agencyId: Int): AgentDashboard!
+    "All properties of the selected agency and its branches"
+    agentProperties(agencyId: Int, search: String, status: String, city: String, contractFrom: String, contractTo: String, sort: AgentPropertySort, descending: Boolean, page: Int, perPage: Int): AgentPropertyList!
+    "One property of the selected agency, for its contracts, supplier, bill-packages and meter-readings tabs"
+    agentProperty(agencyId: Int, propertyId: Int!): AgentProperty!
+  }
+  extend type Mutation {
+    "A meter reading for a house of the selected agency, with a photo, PENDING for staff (source AGENT_APP)"
+    agentSubmitMeterReading(agencyId: Int, input: AgentReadingInput!): AgentReading!
+  }
+`;
+
+type WithAgency<T = object> = T & { agencyId?: number | null };
+const scopeOf = async ({ db, user }: GraphQLContext, agencyId?: number | null) => ({
+  scope: await resolveAgentScope(db, user!, agencyId),
+  today: await readSystemCurrentDate(db),
+});
+
+export const agentPortalResolvers: ResolverMap = {
+  Query: {
+    agentDashboard: async (_parent, { agencyId }: WithAgency, context) => {
+      const { scope, today } = await scopeOf(context, agencyId);
+      return readAgentDashboard(context.db, scope, today);
+    },
+    agentProperties: async (_parent, { agencyId, ...filter }: WithAgency<PropertiesFilter>, context) => {
+      const { scope, today } = await scopeOf(context, agencyId);
+      return listAgentProperties(context.db, scope, today, filter);
+    },
+    agentProperty: async (_parent, { agencyId, propertyId }: WithAgency<{ propertyId: number }>, context) => {
+      const { scope, today } = await scopeOf(context, agencyId);
+      return readAgentProperty(context.db, scope, today, propertyId);
+    },
+  },
+  Mutation: {
+    agentSubmitMeterReading: async (_parent, { agencyId, input }: WithAgency<{ input: AgentReadingInput }>, context) => {
+      const { scope, today } = await scopeOf(context, agencyId);
+      return submitAgentReading(context.db, scope, today, input);
+    },
+  },
+};
+
+const AGENT: Access = roles('agent');
+export const agentPortalOperationAccess: Record<string, Access> = {
+  'Query.agentDashboard': AGENT,
+  'Query.agentProperties': AGENT,
+  'Query.agentProperty': AGENT,
+  'Mutation.agentSubmitMeterReading': AGENT,
+};
+
+export const agentPortalModule: GraphQLModule = { typeDefs: agentPortalTypeDefs, resolvers: agentPortalResolvers, access: agentPortalOperationAccess };
