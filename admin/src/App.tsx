@@ -22,6 +22,7 @@ import { JobList, JobQueueList, JobScheduleList, JobShow } from './resources/job
 import { BillRunList, BillRunShow, BillShow } from './resources/billing';
 import { GovernmentRebateList } from './resources/rebates';
 import { HouseContractShow } from './resources/contracts';
+import { MeterReadingList, MeterReadingShow } from './resources/operations';
 import { AccountingExportList, AccountingExportShow, SalesJournalList, SalesJournalShow } from './resources/finance';
 
 type Boot =
@@ -81,8 +82,8 @@ export function App({ groupId }: { groupId: number }) {
             key={spec.name}
             name={spec.name}
             icon={GROUP_ICONS[spec.menu]}
-            list={spec.name === 'BillRun' ? BillRunList : spec.name === 'GovernmentRebate' ? GovernmentRebateList : spec.name === 'SalesJournal' ? SalesJournalList : spec.name === 'AccountingExport' ? AccountingExportList : CatalogueList}
-            show={spec.name === 'BillRun' ? BillRunShow : spec.name === 'Bill' ? BillShow : spec.name === 'HouseContract' ? HouseContractShow : spec.name === 'SalesJournal' ? SalesJournalShow : spec.name === 'AccountingExport' ? AccountingExportShow : CatalogueShow}
+            list={spec.name === 'BillRun' ? BillRunList : spec.name === 'GovernmentRebate' ? GovernmentRebateList : spec.name === 'SalesJournal' ? SalesJournalList : spec.name === 'AccountingExport' ? AccountingExportList : spec.name === 'MeterReading' ? MeterReadingList : CatalogueList}
+            show={spec.name === 'BillRun' ? BillRunShow : spec.name === 'Bill' ? BillShow : spec.name === 'HouseContract' ? HouseContractShow : spec.name === 'SalesJournal' ? SalesJournalShow : spec.name === 'AccountingExport' ? AccountingExportShow : spec.name === 'MeterReading' ? MeterReadingShow : CatalogueShow}
             create={spec.create ? CatalogueCreate : undefined}
             edit={spec.update ? CatalogueEdit : undefined}
             recordRepresentation={representationOf(spec)}

@@ -6,6 +6,7 @@ import { identityModule } from '../modules/identity/identity.graphql';
 import { jobsModule } from '../modules/jobs/jobs.graphql';
 import { notificationsModule } from '../modules/notifications/notifications.graphql';
 import { quotesModule } from '../modules/quotes/quotes.graphql';
+import { readingWorkflowModule } from '../modules/readings/reading-workflow.graphql';
 import { rebatesModule } from '../modules/rebates/rebates.graphql';
 import { recordsModule } from '../modules/records/records.graphql';
 import { settingsModule } from '../modules/settings/settings.graphql';
@@ -28,4 +29,5 @@ export const GRAPHQL_MODULES: readonly GraphQLModule[] = [
   usageReportsModule,
   notificationsModule,
   agentPortalModule,
+  readingWorkflowModule,
 ];

@@ -11,17 +11,19 @@ export interface CatalogueListProps {
   actions?: ReactNode;
   /** Refetch the page this often (ms), for lists whose rows move by themselves (bill runs). */
   refreshEveryMs?: number;
+  /** Buttons acting on the selected rows (e.g. approve readings), instead of bulk delete. */
+  bulkActions?: ReactNode;
 }
 
 /**
  * The list screen of any catalogue resource: its columns, filters, sort, and bulk delete where allowed. A list
  * with actions of its own shows its toolbar when empty too (its first record is made from there).
  */
-export function CatalogueList({ actions, refreshEveryMs }: CatalogueListProps = {}) {
+export function CatalogueList({ actions, refreshEveryMs, bulkActions: ownBulkActions }: CatalogueListProps = {}) {
   const spec = useSpec();
   const filters = useCatalogueFilters(spec);
   const { canAccess: canDelete } = useCanAccess({ resource: spec.name, action: 'delete' });
-  const bulkActions = spec.delete === 'hard' && canDelete ? <BulkDeleteButton mutationMode="pessimistic" /> : false;
+  const bulkActions = ownBulkActions ?? (spec.delete === 'hard' && canDelete ? <BulkDeleteButton mutationMode="pessimistic" /> : false);
   return (
     <List
       filters={filters.length ? filters : undefined}

@@ -15,6 +15,8 @@ import {
   minimumAge,
   numberOfTenants,
   planHouseContractsPerTenant,
+  readingTransitionAllowed,
+  readingTransitionMessage,
   rangesOverlap,
   tenantContractWithinHouseContract,
   utilitiesSelection,
@@ -141,8 +143,12 @@ const Meter: RecordRules = {
 };
 
 const MeterReading: RecordRules = {
-  async validate(record, { today }) {
-    return fieldErrors([['readingDate', 'dateNotInFuture', dateNotInFuture({ date: record.readingDate, today })]]);
+  async validate(record, { today, existing }) {
+    return fieldErrors([
+      ['readingDate', 'dateNotInFuture', dateNotInFuture({ date: record.readingDate, today })],
+      // The reading workflow is enforced here, so no caller can skip a step (rules/reading-workflow.ts).
+      ['status', 'transition', existing && !readingTransitionAllowed(String(existing.status), String(record.status)) ? readingTransitionMessage(String(existing.status), String(record.status)) : null],
+    ]);
   },
   // The reading's house comes from its meter (the busiest list filters by house without a join).
   async derive(record, { trx }) {
