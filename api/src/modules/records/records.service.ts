@@ -95,8 +95,7 @@ export async function createRecord(request: RecordRequest, spec: ResourceSpec, i
       const derived = { ...values, ...((await RECORD_RULES[spec.name]?.derive?.(values, context)) ?? {}) };
       const row = { ...toRow(spec, derived), ...scopeColumns(spec, request.groupId, toRow(spec, derived)) };
       const [inserted] = await trx(spec.table).insert(row).returning('*');
-      const record = toRecord(spec, inserted);
-      await RECORD_RULES[spec.name]?.afterWrite?.(record, context);
+      const record = await afterWrite(trx, spec, toRecord(spec, inserted), context);
       await recordChange(trx, { action: 'INSERT', entity: spec.table, entityId: record.id as number, actorUserId: request.user.id, after: record });
       return record;
     });
@@ -104,6 +103,18 @@ export async function createRecord(request: RecordRequest, spec: ResourceSpec, i
     if (error instanceof DomainError) throw error;
     return translateDatabaseError(spec, error);
   }
+}
+
+/**
+ * Runs the resource's afterWrite rule; when there is one, the row is read again, because what a write sets
+ * off may change the record itself (a PAID payment settles with its ledger credit), and the answer and the
+ * audit must show what is stored.
+ */
+async function afterWrite(trx: Knex, spec: ResourceSpec, record: RecordValues, context: RecordRuleContext): Promise<RecordValues> {
+  const rule = RECORD_RULES[spec.name]?.afterWrite;
+  if (!rule) return record;
+  await rule(record, context);
+  return toRecord(spec, await trx(spec.table).where({ id: record.id }).first());
 }
 
 function assertNotLocked(spec: ResourceSpec, existing: RecordValues): void {
@@ -129,8 +140,7 @@ export async function updateRecord(request: RecordRequest, spec: ResourceSpec, i
         .where({ id: existing.id })
         .update({ ...toRow(spec, values), ...(hasUpdatedAt ? { updated_at: trx.fn.now() } : {}) })
         .returning('*');
-      const record = toRecord(spec, updated);
-      await RECORD_RULES[spec.name]?.afterWrite?.(record, context);
+      const record = await afterWrite(trx, spec, toRecord(spec, updated), context);
       await recordChange(trx, { action: 'UPDATE', entity: spec.table, entityId: record.id as number, actorUserId: request.user.id, before: existing, after: record });
       return record;
     });
