@@ -83,10 +83,12 @@ it('sends a house contract to its tenants only once it is billed by BILL', async
   await db.knex('house_contracts').where({ id: rebateHouse.houseContractId }).update({ billing_type: 'PLAN', plan_type: 'LITE' });
   const page = await (await running.browser().newContext()).newPage();
   await signInToBackOffice(page, baseUrl, 'staff@demo.test', `/admin/1/HouseContract/${rebateHouse.houseContractId}/show`);
-  await page.getByRole('button', { name: 'Send contract' }).click();
+  // On a PLAN contract the button cannot apply: it is disabled and says why.
   await page.getByText('Update to Bill before sending a contract').waitFor();
+  expect(await page.getByRole('button', { name: 'Send contract' }).isDisabled()).toBe(true);
 
   await db.knex('house_contracts').where({ id: rebateHouse.houseContractId }).update({ billing_type: 'BILL' });
+  await page.reload();
   await page.getByRole('button', { name: 'Send contract' }).click();
   await page.getByText(/^Contract sent to tenant/).waitFor();
   const email: string = await db.knex('users as u').join('tenant_contracts as tc', 'tc.user_id', 'u.id').where('tc.id', rebateHouse.tenantContractIds[0]).first('u.email').then((row) => row.email);

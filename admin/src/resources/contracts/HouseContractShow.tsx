@@ -1,13 +1,17 @@
 import { useState } from 'react';
 import SendIcon from '@mui/icons-material/Send';
+import Typography from '@mui/material/Typography';
 import { Button, EditButton, Show, TopToolbar, useNotify, useRecordContext } from 'react-admin';
 import { useGroupId } from '../../bootstrap/GroupIdContext';
 import { SpecTabs } from '../catalogue/SpecTabs';
 import { canSendContracts, sendBillContract } from './send-contract-api';
 
-/** "Send contract": e-mails the tenants their BILL contract to sign; a PLAN contract gets "Update to Bill before sending a contract". */
+/**
+ * "Send contract": e-mails the tenants their BILL contract to sign. On a PLAN contract it could only fail,
+ * so it is shown disabled with the reason ("Update to Bill before sending a contract").
+ */
 function SendContractButton() {
-  const contract = useRecordContext<{ id: string | number }>();
+  const contract = useRecordContext<{ id: string | number; billingType?: string }>();
   const groupId = useGroupId();
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
@@ -23,10 +27,18 @@ function SendContractButton() {
       setBusy(false);
     }
   };
+  const notBill = contract.billingType !== 'BILL';
   return (
-    <Button label="Send contract" onClick={() => void send()} disabled={busy}>
-      <SendIcon />
-    </Button>
+    <>
+      {notBill && (
+        <Typography variant="body2" color="text.secondary" id="send-contract-why">
+          Update to Bill before sending a contract
+        </Typography>
+      )}
+      <Button label="Send contract" onClick={() => void send()} disabled={busy || notBill} aria-describedby={notBill ? 'send-contract-why' : undefined}>
+        <SendIcon />
+      </Button>
+    </>
   );
 }
 
