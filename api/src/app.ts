@@ -6,6 +6,7 @@ import type { Knex } from '@app/db';
 import type { AppConfig } from './config';
 import { buildContext, type GraphQLContext } from './graphql/context';
 import { formatError } from './graphql/format-error';
+import { GRAPHQL_BODY_LIMIT, introspectionGuard, operationLimits } from './graphql/operation-limits';
 import { buildResolvers, typeDefs } from './graphql/schema';
 import { loadTokenSecret } from './auth/token-secret';
 import { configRoute } from './rest/config.route';
@@ -15,10 +16,11 @@ import { usageReportsRoute } from './rest/usage-reports.route';
 import { apiNotFound, errorHandler } from './rest/error-handler';
 import { healthRoute } from './rest/health.route';
 import { googleAuthRoute } from './rest/google-auth.route';
-import { logRoute } from './rest/log.route';
+import { ANONYMOUS_BODY_LIMIT, logRoute } from './rest/log.route';
 import { pageViewsRoute } from './rest/page-views.route';
 import { attachUser } from './rest/rest-route';
-import { serveFrontends } from './static/serve-frontends';
+import { frontendInlineScriptHashes, serveFrontends } from './static/serve-frontends';
+import { securityHeaders } from './static/security-headers';
 import { NotifyHub, type NotifyTimings } from './modules/notifications/notify-hub';
 
 export interface AppDependencies {
@@ -42,12 +44,15 @@ export interface App {
 
 /** The HTTP application: REST and GraphQL under /api/v2, health at /healthz, then the two front ends. */
 export async function createApp({ db, boss, config, tokenSecret = loadTokenSecret(), serveFrontends: withFrontends = true, notifyTimings }: AppDependencies): Promise<App> {
+  const limits = operationLimits();
   const apollo = new ApolloServer<GraphQLContext>({
     typeDefs,
     resolvers: buildResolvers(),
     formatError,
-    // The back office builds its data provider from introspection; the schema is no secret, every
-    // operation in it is guarded by the access policy.
+    plugins: [...limits.plugins, introspectionGuard(config.env)],
+    validationRules: limits.validationRules,
+    // The back office builds its data provider from introspection once signed in; in production an
+    // anonymous caller cannot read the schema (introspectionGuard).
     introspection: true,
     includeStacktraceInErrorResponses: false,
     // The process's own shutdown (lifecycle.ts) stops Apollo in order; its signal handlers would race it.
@@ -59,9 +64,16 @@ export async function createApp({ db, boss, config, tokenSecret = loadTokenSecre
 
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // Only configured proxies may name the client's address: otherwise a client could pick its own and
+  // slip past every per-address limit.
+  app.set('trust proxy', config.trustProxy);
 
+  app.use(securityHeaders(config, withFrontends ? frontendInlineScriptHashes() : []));
   app.use(healthRoute(db, boss));
+  // Tighter bodies first (the first parser to run wins): GraphQL operations are small, and the anonymous
+  // log and page-view writes are capped so nobody stores megabytes through them.
+  app.use('/api/v2/graphql', express.json({ limit: GRAPHQL_BODY_LIMIT }));
+  app.use(['/api/v2/log', '/api/v2/page-views'], express.json({ limit: ANONYMOUS_BODY_LIMIT }));
   app.use('/api/v2', express.json({ limit: '1mb' }));
   app.use('/api/v2', attachUser(db, tokenSecret), configRoute(db, config), logRoute(db), googleAuthRoute(db, config, tokenSecret));
   app.use('/api/v2', pageViewsRoute(db));

@@ -3,6 +3,11 @@ import { BACKOFFICE_LOGIN_STRATEGIES, type BackofficeLoginStrategy } from './rul
 /** Runtime configuration from the environment. The launcher, the API and the workers all read it here. */
 export interface AppConfig {
   env: 'development' | 'test' | 'production';
+  /**
+   * Express's `trust proxy`: which proxies' X-Forwarded-For is believed for the client's address (the
+   * per-address limits count by it). TRUST_PROXY: `loopback`, addresses or subnets, a hop count, or `false`.
+   */
+  trustProxy: string | number | boolean;
   port: number;
   baseUrl: string;
   backendUrl: string;
@@ -52,6 +57,15 @@ function parsePort(raw: string | undefined): number {
   return port;
 }
 
+/** Unset: the local proxies of development (Vite) only, and no proxy at all in production. */
+function parseTrustProxy(raw: string | undefined, mode: AppConfig['env']): string | number | boolean {
+  const value = raw?.trim();
+  if (!value) return mode === 'production' ? false : 'loopback';
+  if (value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const mode = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
   const port = parsePort(env.PORT);
@@ -59,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const twilioReady = env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM;
   return {
     env: mode,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY, mode),
     port,
     baseUrl,
     backendUrl: (env.BACKEND_URL ?? `${baseUrl}/api/v2`).replace(/\/$/, ''),

@@ -1,13 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { DomainError } from '../errors/domain-error';
+import { limitRefusal } from './operation-limits';
 
 /**
  * Domain errors keep their message, their stable code in `extensions.code` and the offending fields.
- * GraphQL's own errors (syntax, validation, bad variables) pass through. Anything else is a bug: it is
- * logged with its stack and the client sees only "Unknown error".
+ * GraphQL's own errors (syntax, validation, bad variables) pass through. Anything else is a bug (a database
+ * error that slipped past the input checks among them): it is logged with its detail under a request id, and
+ * the client sees only INTERNAL_SERVER_ERROR with that id, never the driver's text.
  */
 export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
+  const refused = limitRefusal(formatted);
+  if (refused) return refused;
   const original = unwrapResolverError(error);
   if (original instanceof DomainError) {
     return {
@@ -20,6 +25,11 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
     const { stacktrace: _omit, ...extensions } = formatted.extensions ?? {};
     return { ...formatted, extensions };
   }
-  console.error('[graphql] unexpected error', original);
-  return { message: 'Unknown error', ...(formatted.path ? { path: formatted.path } : {}), extensions: { code: 'UNKNOWN_ERROR' } };
+  const requestId = randomUUID();
+  console.error(`[graphql] unexpected error (request ${requestId})`, formatted.path?.join('.') ?? '', original);
+  return {
+    message: `Unknown error (request ${requestId})`,
+    ...(formatted.path ? { path: formatted.path } : {}),
+    extensions: { code: 'INTERNAL_SERVER_ERROR', requestId },
+  };
 }

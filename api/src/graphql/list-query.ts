@@ -1,5 +1,6 @@
 import type { Knex } from '@app/db';
 import { DomainError } from '../errors/domain-error';
+import { boundsError, hasControlCharacters, isRecordId, type FieldSpec } from '../rules';
 
 /** The arguments of every `allX` / `_allXMeta` query (the grammar ra-data-graphql-simple speaks). */
 export interface ListArgs {
@@ -16,6 +17,8 @@ export interface ListSpec {
   /** Columns the free-text `q` filter searches (case-insensitive, substring). */
   searchColumns: string[];
   defaultSort: { field: string; order: 'ASC' | 'DESC' };
+  /** The catalogue field behind each column, so each filter value is checked for its type before SQL. */
+  fields?: Record<string, FieldSpec>;
 }
 
 export const MAX_PER_PAGE = 1000;
@@ -24,6 +27,35 @@ function column(spec: ListSpec, field: string, argument: string): string {
   const found = spec.columns[field];
   if (!found) throw DomainError.invalid([{ field: argument, rule: 'oneOf', message: `cannot use "${field}"; use one of ${Object.keys(spec.columns).join(', ')}` }]);
   return found;
+}
+
+const Q_MAX = 255;
+
+/** A filter value as its field accepts it; numbers may arrive as text from a URL. */
+function checkFilterValue(spec: ListSpec, field: string, argument: string, value: unknown): void {
+  const invalid = (rule: string, message: string) => DomainError.invalid([{ field: argument, rule, message }]);
+  if (value === null) return;
+  if (field === 'id') {
+    if (!isRecordId(value)) throw invalid('reference', 'must be the id of a record');
+    return;
+  }
+  const definition = spec.fields?.[field];
+  if (!definition) {
+    if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') throw invalid('type', 'must be a single value');
+    return;
+  }
+  const numeric = ['int', 'money', 'decimal'].includes(definition.kind) && typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
+  // A range bound on an instant may be a calendar date.
+  const asField: FieldSpec = definition.kind === 'text' ? { ...definition, kind: 'string', maxLength: Q_MAX } : definition;
+  const error = boundsError(asField, numeric);
+  if (error) throw invalid(error.rule, error.message);
+}
+
+function checkFilterValues(spec: ListSpec, field: string, argument: string, value: unknown): unknown[] {
+  const values = Array.isArray(value) ? value : [value];
+  if (values.length > MAX_PER_PAGE) throw DomainError.invalid([{ field: argument, rule: 'maxItems', message: `must list at most ${MAX_PER_PAGE} values` }]);
+  for (const each of values) checkFilterValue(spec, field, argument, each);
+  return values;
 }
 
 /**
@@ -35,18 +67,28 @@ export function applyFilters<T extends Knex.QueryBuilder>(query: T, spec: ListSp
     if (value === undefined) continue;
     if (key === 'q') {
       if (typeof value !== 'string' || !value.trim()) continue;
+      if (value.length > Q_MAX || hasControlCharacters(value)) {
+        throw DomainError.invalid([{ field: 'filter.q', rule: 'maxLength', message: `must be at most ${Q_MAX} characters of text` }]);
+      }
       const pattern = `%${value.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       query.where((inner) => spec.searchColumns.forEach((col) => inner.orWhereRaw('??::text ILIKE ?', [col, pattern])));
     } else if (key === 'ids' || key === 'id') {
-      query.whereIn(column(spec, 'id', 'filter.id'), Array.isArray(value) ? value : [value]);
+      query.whereIn(column(spec, 'id', 'filter.id'), checkFilterValues(spec, 'id', `filter.${key}`, value) as number[]);
     } else if (key.endsWith('_in')) {
-      query.whereIn(column(spec, key.slice(0, -3), `filter.${key}`), Array.isArray(value) ? value : [value]);
-    } else if (key.endsWith('_gte')) {
-      query.where(column(spec, key.slice(0, -4), `filter.${key}`), '>=', value as string);
-    } else if (key.endsWith('_lte')) {
-      query.where(column(spec, key.slice(0, -4), `filter.${key}`), '<=', value as string);
+      const field = key.slice(0, -3);
+      const col = column(spec, field, `filter.${key}`);
+      query.whereIn(col, checkFilterValues(spec, field, `filter.${key}`, value) as string[]);
+    } else if (key.endsWith('_gte') || key.endsWith('_lte')) {
+      const field = key.slice(0, -4);
+      const col = column(spec, field, `filter.${key}`);
+      checkFilterValues(spec, field, `filter.${key}`, value);
+      if (value === null || Array.isArray(value)) throw DomainError.invalid([{ field: `filter.${key}`, rule: 'type', message: 'must be a single value' }]);
+      query.where(col, key.endsWith('_gte') ? '>=' : '<=', value as string);
     } else {
-      query.where(column(spec, key, `filter.${key}`), value as string);
+      const col = column(spec, key, `filter.${key}`);
+      if (Array.isArray(value)) throw DomainError.invalid([{ field: `filter.${key}`, rule: 'type', message: 'must be a single value' }]);
+      checkFilterValue(spec, key, `filter.${key}`, value);
+      query.where(col, value as string);
     }
   }
   return query;

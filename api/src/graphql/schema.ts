@@ -1,4 +1,4 @@
-import { buildASTSchema, parse, type GraphQLFieldResolver } from 'graphql';
+import { buildASTSchema, parse, type GraphQLFieldResolver, type GraphQLResolveInfo } from 'graphql';
 import { assertAllowed, type Access } from '../auth/access';
 import type { GraphQLContext } from './context';
 import { JSONScalar } from './json-scalar';
@@ -8,6 +8,7 @@ export type Resolver<Args = Record<string, unknown>, Result = unknown> = (
   parent: unknown,
   args: Args,
   context: GraphQLContext,
+  info: GraphQLResolveInfo,
 ) => Result | Promise<Result>;
 export type ResolverMap = Record<string, Record<string, Resolver<never>>>;
 
@@ -74,9 +75,9 @@ export function buildResolvers(policy: Record<string, Access> = operationAccess(
     guarded[type] = Object.fromEntries(
       Object.entries(merged[type] ?? {}).map(([field, resolve]) => {
         const access = policy[`${type}.${field}`]!;
-        const wrapped: GraphQLFieldResolver<unknown, GraphQLContext> = (parent, args, context) => {
+        const wrapped: GraphQLFieldResolver<unknown, GraphQLContext> = (parent, args, context, info) => {
           assertAllowed(context.user, access);
-          return (resolve as Resolver)(parent, args as Record<string, unknown>, context);
+          return (resolve as Resolver)(parent, args as Record<string, unknown>, context, info);
         };
         return [field, wrapped];
       }),

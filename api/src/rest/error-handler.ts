@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { DomainError } from '../errors/domain-error';
 
@@ -20,6 +21,8 @@ export const errorHandler: ErrorRequestHandler = (error, _req, res, next) => {
     res.status(status).json({ error: { code, message: (error as Error).message } });
     return;
   }
-  console.error('[api] unexpected error', error);
-  res.status(500).json({ error: { code: 'INTERNAL_SERVER_ERROR', message: 'Unknown error' } });
+  // Logged with its detail under a request id; the client gets the id, never the driver's text.
+  const requestId = randomUUID();
+  console.error(`[api] unexpected error (request ${requestId})`, error);
+  res.status(500).json({ error: { code: 'INTERNAL_SERVER_ERROR', message: `Unknown error (request ${requestId})`, requestId } });
 };

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import express, { Router } from 'express';
 import { repoRoot } from '@app/db';
+import { inlineScriptHashes } from './security-headers';
 import { findPage, normalisePath, readPrerenderedPages, readSiteRoutes } from './site-pages';
 
 const HASHED_ASSETS = { immutable: true, maxAge: '1y', index: false } as const;
@@ -10,6 +11,15 @@ function readIndex(dist: string, app: string): string {
   const file = path.join(dist, 'index.html');
   if (!fs.existsSync(file)) throw new Error(`${app} is not built (${file} missing): run "npm run build"`);
   return fs.readFileSync(file, 'utf8');
+}
+
+/** The hashes of the inline scripts of every page served (the site's prerendered pages and the back office). */
+export function frontendInlineScriptHashes(options: { siteDist?: string; adminDist?: string; siteRoutesDir?: string } = {}): string[] {
+  const siteDist = options.siteDist ?? path.join(repoRoot, 'site', 'dist');
+  const adminDist = options.adminDist ?? path.join(repoRoot, 'admin', 'dist');
+  const { knownPaths } = readSiteRoutes(options.siteRoutesDir ?? path.join(repoRoot, 'site', 'src', 'routes'));
+  const { pages, notFound } = readPrerenderedPages(siteDist, knownPaths);
+  return inlineScriptHashes([...pages.values(), notFound, readIndex(adminDist, 'The back office')]);
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Knex } from '@app/db';
 import { recordAuthEvent } from '../../auth/auth-events';
 import { DEMO_PASSWORD, verifyAgainstDummy, verifyPassword } from '../../auth/password-hashing';
-import { consumeAttempt, LOGIN_LIMITS } from '../../auth/rate-limit';
+import { consumeAttempt, countAttempt, LOGIN_LIMITS, perAccountDelayMs } from '../../auth/rate-limit';
 import { issueToken } from '../../auth/sessions';
 import { DomainError } from '../../errors/domain-error';
 import { BACKOFFICE_ROLES, LOGIN_ERRORS, TENANT_ROLES, type LoginErrorKey, type TenantPortal, type UserRole } from '../../rules';
@@ -24,6 +24,24 @@ export interface LoginContext {
   ttlSeconds: number;
   ip: string | null;
   production: boolean;
+  /** Sign-ins in the same GraphQL request beyond this one (aliases): each counts as an attempt. */
+  otherAttemptsInRequest?: number;
+}
+
+/**
+ * Counts the attempt per account and address, per address, and per account. The first two refuse past
+ * their limit; the account-wide count only delays, so the owner signing in from an address that has not
+ * failed always gets in, a little later while the account is under attack.
+ */
+async function limitSignInAttempts(db: Knex, email: string, context: LoginContext): Promise<void> {
+  const account = email.toLowerCase();
+  const ip = context.ip ?? 'unknown';
+  const attempts = 1 + (context.otherAttemptsInRequest ?? 0);
+  await consumeAttempt(db, { key: `login:pair:${account}:${ip}`, ...LOGIN_LIMITS.perAccountAndIp }, attempts);
+  await consumeAttempt(db, { key: `login:ip:${ip}`, ...LOGIN_LIMITS.perIp }, attempts);
+  const hits = await countAttempt(db, { key: `login:account:${account}`, ...LOGIN_LIMITS.perAccount }, attempts);
+  const delay = perAccountDelayMs(hits);
+  if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
 }
 
 export interface UserRow {
@@ -73,8 +91,7 @@ export async function login(db: Knex, input: LoginInput, context: LoginContext) 
       ...(!input.password ? [{ field: 'password', rule: 'required', message: 'Required' }] : []),
     ]);
   }
-  await consumeAttempt(db, { key: `login:account:${email.toLowerCase()}`, ...LOGIN_LIMITS.perAccount });
-  await consumeAttempt(db, { key: `login:ip:${context.ip ?? 'unknown'}`, ...LOGIN_LIMITS.perIp });
+  await limitSignInAttempts(db, email, context);
 
   const user = await findUserByEmail(db, email);
   const fail = async (key: LoginErrorKey) => {

@@ -135,20 +135,40 @@ describe('tokens', () => {
 });
 
 describe('brute force', () => {
-  it('limits attempts per account; aliasing many logins in one request buys no extra attempts', async () => {
-    const hits = async () => Number((await api.db.knex('rate_limit_counters').where({ key: 'login:account:fo-agent@demo.test' }).sum({ n: 'hits' }).first())?.n ?? 0);
-    const before = await hits();
-    const aliases = Array.from({ length: 12 }, (_, i) => `a${i}: login(input: { email: "fo-agent@demo.test", password: "Guess${i}x" }) { role }`).join('\n');
-    const res = await api.graphql(`mutation { ${aliases} }`);
-    // Mutations run one after another and the first refusal ends the request: one attempt counted.
-    expect(res.body.errors.map((e: { extensions: { code: string } }) => e.extensions.code)).toEqual(['LOGIN_REFUSED']);
-    expect((await hits()) - before).toBe(1);
+  const from = (ip: string, input: Record<string, unknown>) => api.graphql(LOGIN, { input }, null, { 'X-Forwarded-For': ip });
+  const codeFrom = async (ip: string, input: Record<string, unknown>) => {
+    const res = await from(ip, input);
+    return res.body.errors?.[0]?.extensions.code ?? 'SIGNED_IN';
+  };
 
-    // The earlier successful sign-in counted too: ten attempts in all are allowed per window.
-    for (let attempt = before + 2; attempt <= 10; attempt++) expect((await refusal({ email: 'fo-agent@demo.test', password: `Guess${attempt}x` })).code).toBe('LOGIN_REFUSED');
-    // The eleventh attempt is refused before the password is even checked, the right one included.
-    expect(await refusal({ email: 'fo-agent@demo.test', password: 'Demo1234' })).toMatchObject({ code: 'RATE_LIMITED', message: 'Too many attempts. Please wait a few minutes and try again.' });
-    expect(await api.db.knex('auth_events').where({ email: 'fo-agent@demo.test', event: 'LOGIN_FAILED' }).count({ n: '*' }).first()).toEqual({ n: 10 - before });
+  it('counts each aliased sign-in in one request as an attempt', async () => {
+    const aliases = Array.from({ length: 6 }, (_, i) => `a${i}: login(input: { email: "agent@demo.test", password: "Guess${i}x" }) { role }`).join('\n');
+    const res = await api.graphql(`mutation { ${aliases} }`, {}, null, { 'X-Forwarded-For': '198.51.100.1' });
+    expect(res.body.errors.map((e: { extensions: { code: string } }) => e.extensions.code)).toEqual(['LOGIN_REFUSED']);
+    const hits = await api.db.knex('rate_limit_counters').where({ key: 'login:pair:agent@demo.test:198.51.100.1' }).sum({ n: 'hits' }).first();
+    expect(Number(hits?.n)).toBe(6);
+    // Six counted, so four more guesses from this address and then even the right password is refused here.
+    for (let i = 0; i < 4; i++) expect(await codeFrom('198.51.100.1', { email: 'agent@demo.test', password: `More${i}x` })).toBe('LOGIN_REFUSED');
+    expect(await codeFrom('198.51.100.1', { email: 'agent@demo.test', password: 'Demo1234' })).toBe('RATE_LIMITED');
+  });
+
+  it('never locks the owner out: an attacker elsewhere only slows the account down', async () => {
+    // Ten wrong passwords from the attacker's address, then that address is refused for this account...
+    for (let i = 0; i < 10; i++) expect(await codeFrom('203.0.113.66', { email: 'fo-agent@demo.test', password: `Guess${i}x` })).toBe('LOGIN_REFUSED');
+    expect(await codeFrom('203.0.113.66', { email: 'fo-agent@demo.test', password: 'Demo1234' })).toBe('RATE_LIMITED');
+    // ...and from more addresses the account passes its own limit, which delays every attempt without refusing.
+    for (let i = 0; i < 3; i++) expect(await codeFrom(`203.0.113.${70 + i}`, { email: 'fo-agent@demo.test', password: `Other${i}x` })).toBe('LOGIN_REFUSED');
+    // The owner, from an address that has not failed, gets in with the right password (after a short wait).
+    const started = Date.now();
+    expect(await codeFrom('192.0.2.10', { email: 'fo-agent@demo.test', password: 'Demo1234' })).toBe('SIGNED_IN');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+    expect(await api.db.knex('auth_events').where({ email: 'fo-agent@demo.test', event: 'LOGIN_FAILED' }).count({ n: '*' }).first()).toEqual({ n: 13 });
+  });
+
+  it('refuses an address that tries many accounts', async () => {
+    for (let i = 0; i < 50; i++) expect(await codeFrom('198.51.100.99', { email: `nobody${i}@demo.test`, password: 'Guess1x' })).toBe('LOGIN_REFUSED');
+    expect(await codeFrom('198.51.100.99', { email: 'staff@demo.test', password: 'Demo1234' })).toBe('RATE_LIMITED');
+    expect(await codeFrom('198.51.100.100', { email: 'staff@demo.test', password: 'Demo1234' })).toBe('SIGNED_IN');
   });
 });
 

@@ -1,14 +1,11 @@
 import type { FieldError } from '../../errors/domain-error';
-import { isCalendarDate, INVALID_DATE, type FieldSpec, type ResourceSpec } from '../../rules';
+import { boundsError, type FieldSpec, type ResourceSpec } from '../../rules';
 import type { RecordValues } from './record-rules';
-
-const DEFAULT_MAX_LENGTH = 255;
-const INT_RANGE = 2_147_483_647;
 
 export type WriteMode = 'create' | 'update';
 
 /** Input as written: trimmed text, blanks as null (a cleared optional field). */
-function normalise(field: FieldSpec, value: unknown): unknown {
+function normalise(value: unknown): unknown {
   if (typeof value === 'string') {
     const trimmed = value.trim();
     return trimmed === '' ? null : trimmed;
@@ -17,34 +14,8 @@ function normalise(field: FieldSpec, value: unknown): unknown {
 }
 
 function kindError(name: string, field: FieldSpec, value: unknown): FieldError | null {
-  const fail = (rule: string, message: string): FieldError => ({ field: name, rule, message });
-  switch (field.kind) {
-    case 'string':
-    case 'text': {
-      if (typeof value !== 'string') return fail('string', 'must be text');
-      const max = field.maxLength ?? (field.kind === 'string' ? DEFAULT_MAX_LENGTH : 20_000);
-      return value.length > max ? fail('maxLength', `must be at most ${max} characters`) : null;
-    }
-    case 'int':
-    case 'money':
-      return Number.isInteger(value) && Math.abs(value as number) <= INT_RANGE
-        ? null
-        : fail('integer', field.kind === 'money' ? 'must be a whole number of pence' : 'must be a whole number');
-    case 'decimal':
-      return typeof value === 'number' && Number.isFinite(value) ? null : fail('number', 'must be a number');
-    case 'date':
-      return isCalendarDate(value) ? null : fail('validDate', INVALID_DATE);
-    case 'datetime':
-      return typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? null : fail('validDate', INVALID_DATE);
-    case 'boolean':
-      return typeof value === 'boolean' ? null : fail('boolean', 'must be true or false');
-    case 'enum':
-      return field.values?.includes(String(value)) ? null : fail('oneOf', `must be one of ${field.values?.join(', ')}`);
-    case 'ref':
-      return /^\d+$/.test(String(value)) ? null : fail('reference', 'must be the id of a record');
-    case 'json':
-      return null;
-  }
+  const error = boundsError(field, value);
+  return error ? { field: name, ...error } : null;
 }
 
 /**
@@ -70,7 +41,7 @@ export function checkInput(spec: ResourceSpec, input: RecordValues, mode: WriteM
       errors.push({ field: name, rule: 'createOnly', message: 'cannot be changed once the record exists' });
       continue;
     }
-    const value = normalise(field, raw);
+    const value = normalise(raw);
     if (value === null) {
       if (field.required) errors.push({ field: name, rule: 'required', message: 'Required' });
       else values[name] = null;

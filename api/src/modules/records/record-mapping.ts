@@ -37,11 +37,16 @@ export function toRow(spec: ResourceSpec, values: RecordValues): Row {
 /** What the list grammar may filter and sort on, and what `q` searches. */
 export function listSpecOf(spec: ResourceSpec): ListSpec {
   const columns: Record<string, string> = {};
+  const fields: Record<string, FieldSpec> = {};
   for (const [name, field, column] of fieldColumns(spec)) {
-    if (name === 'id' || field.filter || field.sort || field.kind === 'ref') columns[name] = `${spec.table}.${column}`;
+    if (name === 'id' || field.filter || field.sort || field.kind === 'ref') {
+      columns[name] = `${spec.table}.${column}`;
+      fields[name] = field;
+    }
   }
   return {
     columns,
+    fields,
     searchColumns: spec.search.map((name) => `${spec.table}.${columnOf(name, spec.fields[name]!)}`),
     defaultSort: spec.defaultSort,
   };

@@ -3,7 +3,7 @@ import { recordChange } from '../../audit/record-change';
 import type { AuthUser } from '../../auth/auth-user';
 import { DomainError, type FieldError } from '../../errors/domain-error';
 import { applyFilters, applyPage, type ListArgs } from '../../graphql/list-query';
-import { findResourceSpec, type ResourceSpec } from '../../rules';
+import { findResourceSpec, isRecordId, type ResourceSpec } from '../../rules';
 import { readSystemCurrentDate } from '../settings/read-current-date.service';
 import { checkInput } from './check-input';
 import { translateDatabaseError } from './database-errors';
@@ -51,7 +51,7 @@ export async function countRecords(request: RecordRequest, spec: ResourceSpec, a
 }
 
 async function findRecord(db: Knex, spec: ResourceSpec, groupId: number | null, id: unknown, lock = false): Promise<RecordValues> {
-  if (!/^\d+$/.test(String(id))) throw notFound(spec, id);
+  if (!isRecordId(id)) throw notFound(spec, id);
   const query = scopedQuery(db, spec, groupId).where(`${spec.table}.id`, Number(id)).first(`${spec.table}.*`);
   const row = await (lock ? query.forUpdate() : query);
   if (!row) throw notFound(spec, id);

@@ -1,5 +1,6 @@
 import type { Knex } from '@app/db';
 import { DomainError } from '../../errors/domain-error';
+import { hasControlCharacters } from '../../rules';
 
 export const PAGE_VIEW_PATH_MAX = 512;
 
@@ -7,6 +8,9 @@ export const PAGE_VIEW_PATH_MAX = 512;
 export function validatePageViewPath(input: unknown): string {
   if (typeof input !== 'string' || input.trim() === '') {
     throw DomainError.invalid([{ field: 'path', rule: 'required', message: 'path is required' }]);
+  }
+  if (hasControlCharacters(input)) {
+    throw DomainError.invalid([{ field: 'path', rule: 'characters', message: 'path must not contain control characters' }]);
   }
   if (!input.startsWith('/')) {
     throw DomainError.invalid([{ field: 'path', rule: 'format', message: 'path must start with /' }]);

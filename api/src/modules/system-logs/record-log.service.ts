@@ -1,6 +1,6 @@
 import type { Knex } from '@app/db';
 import { DomainError, type FieldError } from '../../errors/domain-error';
-import { LOG_SEVERITIES, type LogSeverity } from '../../rules';
+import { boundsError, LOG_SEVERITIES, type LogSeverity } from '../../rules';
 import { maskSecrets } from './mask-secrets';
 
 export interface LogInput {
@@ -18,9 +18,13 @@ function validate(input: LogInput): { message: string; options: Record<string, u
     errors.push({ field: 'message', rule: 'required', message: 'is required and must be text' });
   } else if (message.length > MAX_MESSAGE_LENGTH) {
     errors.push({ field: 'message', rule: 'maxLength', message: `must be at most ${MAX_MESSAGE_LENGTH} characters` });
+  } else if (message.includes('\u0000')) {
+    errors.push({ field: 'message', rule: 'characters', message: 'must not contain the null character' });
   }
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
     errors.push({ field: 'options', rule: 'object', message: 'must be an object' });
+  } else if (boundsError({ kind: 'json' }, options)) {
+    errors.push({ field: 'options', rule: 'characters', message: 'must be at most 20000 characters without control characters' });
   }
   if (!(LOG_SEVERITIES as readonly unknown[]).includes(severity)) {
     errors.push({ field: 'severity', rule: 'oneOf', message: `must be one of ${LOG_SEVERITIES.join(', ')}` });

@@ -21,6 +21,8 @@ describe('the catalogue', () => {
       if (definition.kind === 'ref') expect(names.has(definition.ref!) || external.has(definition.ref!)).toBe(true);
       if (definition.defaultValue !== undefined && definition.kind === 'enum') expect(definition.values).toContain(definition.defaultValue);
       expect(definition.readOnly && definition.required).toBeFalsy();
+      // Every money field a user writes has a ceiling with its message (no £21m payment).
+      if (definition.kind === 'money' && !definition.readOnly) expect({ name, max: definition.max, message: definition.maxMessage }).toEqual({ name, max: expect.any(Number), message: expect.stringMatching(/^Must be at most £/) });
     }
     if (spec.lockedWhen) expect(field(spec.lockedWhen.field)).toBeDefined();
     for (const { resource, target } of spec.related ?? []) {

@@ -10,6 +10,7 @@ import type { ResourceSpec } from './types';
 
 export * from './types';
 export { fieldLabel } from './field-labels';
+export { boundsError, hasControlCharacters, isRecordId, type BoundsError } from './field-bounds';
 
 /** Every record type of the back office, in menu order within each group. */
 export const CATALOGUE: readonly ResourceSpec[] = [

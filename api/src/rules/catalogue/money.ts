@@ -34,9 +34,9 @@ import {
   TRACKER_REVIEW_STATUSES,
   UTILITY_TYPES,
 } from '../value-sets';
-import { paperDirectDebitReference, sortCode } from '../validation/bank';
+import { normaliseSortCode, paperDirectDebitReference, sortCode } from '../validation/bank';
 import { isBlank, type RuleResult } from '../validation/common';
-import { SYSTEM_FIELDS, type FieldSpec, type ResourceSpec } from './types';
+import { MONEY_CEILINGS, SYSTEM_FIELDS, type FieldSpec, type ResourceSpec } from './types';
 
 // ---- Field rules of the money records (pure; they pass on empty like every rule of §5).
 
@@ -216,7 +216,7 @@ export const Payment: ResourceSpec = {
   fields: {
     ...SYSTEM_FIELDS,
     tenantContractId: tenantContract(),
-    amountPence: amount(),
+    amountPence: amount(MONEY_CEILINGS.payment),
     paymentDate: { kind: 'date', required: true, createOnly: true, filter: 'range', sort: true, list: true },
     paidAt: { kind: 'datetime', readOnly: true, help: 'When the money was received' },
     method: { kind: 'enum', values: PAYMENT_METHODS, required: true, createOnly: true, filter: 'eq', list: true },
@@ -280,7 +280,7 @@ export const DirectDebitMandate: ResourceSpec = {
     reference: { kind: 'string', required: true, createOnly: true, list: true, filter: 'eq', maxLength: 18, rules: [paperDirectDebitReference], help: 'Paper mandates: 0000000C00' },
     paper: { kind: 'boolean', defaultValue: true, createOnly: true, filter: 'eq', list: true },
     accountName: { kind: 'string', required: true, createOnly: true, list: true, maxLength: 100 },
-    sortCode: { kind: 'string', required: true, createOnly: true, rules: [sortCode], maxLength: 8, help: '6 digits' },
+    sortCode: { kind: 'string', required: true, createOnly: true, rules: [sortCode], normalise: normaliseSortCode, maxLength: 8, help: '6 digits' },
     accountNumberEnding: { kind: 'string', required: true, createOnly: true, rules: [lastFourDigits], maxLength: 4, list: true, help: 'Last 4 digits of the account number only' },
     status: { kind: 'enum', values: MANDATE_STATUSES, defaultValue: 'PENDING', filter: 'eq', list: true, sort: true },
     directDebitStatus: { kind: 'enum', values: DIRECT_DEBIT_STATUSES, defaultValue: 'PENDING', filter: 'eq', list: true },
@@ -337,7 +337,7 @@ export const Refund: ResourceSpec = {
     tenantContractId: tenantContract(),
     refundType: { kind: 'enum', values: REFUND_TYPES, required: true, createOnly: true, defaultValue: 'PAYMENT', filter: 'eq', list: true },
     paymentId: { kind: 'ref', ref: 'Payment', createOnly: true, filter: 'eq', list: true, help: 'The payment refunded (required for PAYMENT refunds)' },
-    amountPence: amount(),
+    amountPence: amount(MONEY_CEILINGS.payment),
     status: { kind: 'enum', values: REFUND_STATUSES, defaultValue: 'ACTIVE', filter: 'eq', list: true },
     reason: { kind: 'text', maxLength: 2000 },
   },
@@ -368,7 +368,7 @@ export const PaymentSchedule: ResourceSpec = {
     startDate: { kind: 'date', required: true, filter: 'range', sort: true, list: true },
     endDate: { kind: 'date', filter: 'range', list: true },
     cron: { kind: 'string', maxLength: 100, help: 'Schedule type CRON only' },
-    amountPence: { kind: 'money', required: true, rules: [positive], list: true },
+    amountPence: { kind: 'money', required: true, rules: [positive], list: true, ...MONEY_CEILINGS.payment },
     paymentDay: { kind: 'int', rules: [paymentDay], help: '1 to 29, or 31 for the last day of the month' },
     status: { kind: 'enum', values: SCHEDULE_STATUSES, defaultValue: 'ACTIVE', filter: 'eq', list: true },
   },
@@ -393,7 +393,7 @@ export const TopUp: ResourceSpec = {
     ...SYSTEM_FIELDS,
     tenantContractId: tenantContract(),
     meterId: { kind: 'ref', ref: 'Meter', required: true, createOnly: true, filter: 'eq', list: true },
-    amountPence: amount(),
+    amountPence: amount(MONEY_CEILINGS.payment),
     source: { kind: 'enum', values: TOP_UP_SOURCES, defaultValue: 'BACKOFFICE', createOnly: true, filter: 'eq', list: true },
     status: { kind: 'enum', values: TOP_UP_STATUSES, readOnly: true, filter: 'eq', list: true },
   },
@@ -417,7 +417,7 @@ export const AdditionalTransaction: ResourceSpec = {
     ...SYSTEM_FIELDS,
     tenantContractId: tenantContract(),
     referenceType: { kind: 'enum', values: ADDITIONAL_TRANSACTION_TYPES, required: true, createOnly: true, filter: 'eq', list: true },
-    amountPence: amount(),
+    amountPence: amount(MONEY_CEILINGS.additionalTransaction),
     description: { kind: 'string', required: true, createOnly: true, list: true },
     transactionDate: { kind: 'date', required: true, createOnly: true, filter: 'range', sort: true, list: true },
   },
@@ -444,7 +444,7 @@ export const GovernmentRebate: ResourceSpec = {
     tenantContractId: tenantContract(),
     schemeName: { kind: 'string', required: true, createOnly: true, filter: 'eq', list: true, maxLength: 100, help: 'e.g. Energy Bills Support Scheme' },
     method: { kind: 'enum', values: GOVERNMENT_REBATE_METHODS, required: true, createOnly: true, filter: 'eq', list: true },
-    amountPence: amount(),
+    amountPence: amount(MONEY_CEILINGS.rebate),
     paymentMonth: { kind: 'date', required: true, createOnly: true, rules: [firstOfMonth], filter: 'range', sort: true, list: true, help: 'First day of the month paid' },
   },
   search: ['schemeName'],

@@ -18,7 +18,7 @@ import {
 import { email, personName } from '../validators';
 import { normaliseUkMobile, ukMobile } from '../validation/contact';
 import { promoCodeNotTenantId } from '../validation/misc';
-import { SYSTEM_FIELDS, type ResourceSpec } from './types';
+import { MONEY_CEILINGS, SYSTEM_FIELDS, type ResourceSpec } from './types';
 
 /** Append-only tables (logs, audit trail) have no `updated_at`: their rows never change. */
 const APPEND_ONLY_FIELDS = { id: SYSTEM_FIELDS.id, createdAt: SYSTEM_FIELDS.createdAt } as const;
@@ -143,7 +143,7 @@ export const ReferralCode: ResourceSpec = {
     ...SYSTEM_FIELDS,
     code: { kind: 'string', required: true, createOnly: true, filter: 'eq', list: true, maxLength: 50, rules: [promoCodeNotTenantId], help: 'Unique; not a tenant ID' },
     tenantId: { kind: 'ref', ref: 'Tenant', required: true, createOnly: true, filter: 'eq', list: true },
-    rewardPence: { kind: 'money', required: true, defaultValue: 0, list: true },
+    rewardPence: { kind: 'money', required: true, defaultValue: 0, list: true, min: 0, ...MONEY_CEILINGS.other },
     usedCount: { kind: 'int', readOnly: true, sort: true, list: true },
   },
   search: ['code'],
@@ -188,7 +188,7 @@ export const AgencyLead: ResourceSpec = {
     agencyName: { kind: 'string', required: true, list: true, sort: true, maxLength: 200 },
     contactName: { kind: 'string', list: true, rules: [personName] },
     email: { kind: 'string', list: true, rules: [email] },
-    phone: { kind: 'string', rules: [ukMobile], normalise: normaliseUkMobile, help: 'UK mobile, e.g. +44 7700 900123' },
+    phone: { kind: 'string', rules: [ukMobile], normalise: normaliseUkMobile, maxLength: 20, help: 'UK mobile, e.g. +44 7700 900123' },
     cityName: { kind: 'string', filter: 'eq', sort: true, list: true, maxLength: 100 },
     stage: { kind: 'enum', values: AGENCY_LEAD_STAGES, required: true, defaultValue: 'NEW', filter: 'eq', list: true },
     saleStatus: { kind: 'enum', values: SALE_STATUSES, required: true, defaultValue: 'LEAD', filter: 'eq', list: true },
@@ -215,7 +215,7 @@ export const Deal: ResourceSpec = {
     agencyLeadId: { kind: 'ref', ref: 'AgencyLead', filter: 'eq', list: true, help: 'A lead or an agency (at least one)' },
     agencyId: { kind: 'ref', ref: 'Agency', filter: 'eq', list: true },
     stage: { kind: 'enum', values: DEAL_STAGES, required: true, defaultValue: 'FOLLOW_UP', filter: 'eq', list: true, sort: true },
-    valuePence: { kind: 'money', required: true, defaultValue: 0, list: true, sort: true },
+    valuePence: { kind: 'money', required: true, defaultValue: 0, list: true, sort: true, min: 0, ...MONEY_CEILINGS.deal },
     expectedCloseDate: { kind: 'date', filter: 'range', sort: true, list: true },
     ownerUserId: { kind: 'ref', ref: 'BackofficeUser', filter: 'eq', list: true },
   },

@@ -3,7 +3,7 @@ import { TENANT_PORTALS, USER_ROLES } from '../identity';
 import { personName, email } from '../validators';
 import { normaliseUkMobile, normaliseUkPostcode, ukMobile, ukPostcode } from '../validation/contact';
 import { hexColour } from '../validation/misc';
-import { SYSTEM_FIELDS, type ResourceSpec } from './types';
+import { MONEY_CEILINGS, SYSTEM_FIELDS, type ResourceSpec } from './types';
 
 /** Brands: the group id of /admin/{groupId}/ and X-Group-ID (group 2 uses the first card provider). */
 export const Group: ResourceSpec = {
@@ -17,7 +17,7 @@ export const Group: ResourceSpec = {
     name: { kind: 'string', required: true, list: true, sort: true },
     cardProvider: { kind: 'enum', values: CARD_PROVIDERS, required: true, list: true, filter: 'eq' },
     serviceUserNumber: { kind: 'string', required: true, list: true, maxLength: 6 },
-    brandColour: { kind: 'string', rules: [hexColour], list: true },
+    brandColour: { kind: 'string', rules: [hexColour], list: true, maxLength: 7 },
   },
   search: ['name'],
   defaultSort: { field: 'id', order: 'ASC' },
@@ -56,16 +56,16 @@ export const Agency: ResourceSpec = {
     ...SYSTEM_FIELDS,
     name: { kind: 'string', required: true, list: true, sort: true, maxLength: 200 },
     email: { kind: 'string', required: true, list: true, rules: [email] },
-    phone: { kind: 'string', rules: [ukMobile], normalise: normaliseUkMobile },
+    phone: { kind: 'string', rules: [ukMobile], normalise: normaliseUkMobile, maxLength: 20 },
     parentId: { kind: 'ref', ref: 'Agency', filter: 'eq', list: true, help: 'The parent agency of a branch' },
     rootAccount: { kind: 'boolean', defaultValue: false, filter: 'eq' },
     portalPermissions: { kind: 'enum', values: AGENCY_PORTAL_PERMISSIONS, defaultValue: 'FULL', filter: 'eq' },
     isActive: { kind: 'boolean', defaultValue: true, filter: 'eq', list: true },
     streetName: { kind: 'string', required: true },
-    cityName: { kind: 'string', required: true, filter: 'eq', sort: true, list: true },
-    postCode: { kind: 'string', required: true, rules: [ukPostcode], normalise: normaliseUkPostcode, filter: 'eq' },
+    cityName: { kind: 'string', required: true, filter: 'eq', sort: true, list: true, maxLength: 100 },
+    postCode: { kind: 'string', required: true, rules: [ukPostcode], normalise: normaliseUkPostcode, filter: 'eq', maxLength: 8 },
     companyNumber: { kind: 'string', maxLength: 8 },
-    commissionPence: { kind: 'money', defaultValue: 0, help: 'Paid to the agency for each tenant signed up' },
+    commissionPence: { kind: 'money', defaultValue: 0, min: 0, ...MONEY_CEILINGS.other, help: 'Paid to the agency for each tenant signed up' },
     commissionTenantCap: { kind: 'int', help: 'Commission is paid for at most this many tenants a year' },
   },
   search: ['name', 'email', 'postCode'],
@@ -86,7 +86,7 @@ const personFields = {
   email: { kind: 'string', required: true, list: true, sort: true, rules: [email] },
   firstName: { kind: 'string', required: true, list: true, sort: true, rules: [personName], maxLength: 100 },
   lastName: { kind: 'string', required: true, list: true, sort: true, rules: [personName], maxLength: 100 },
-  phone: { kind: 'string', rules: [ukMobile], normalise: normaliseUkMobile, help: 'UK mobile, e.g. +44 7700 900123' },
+  phone: { kind: 'string', rules: [ukMobile], normalise: normaliseUkMobile, maxLength: 20, help: 'UK mobile, e.g. +44 7700 900123' },
 } as const;
 
 /** Letting agents (users with the agent role). */
@@ -172,7 +172,7 @@ export const Contact: ResourceSpec = {
     contactType: { kind: 'enum', values: CONTACT_TYPES, required: true, filter: 'eq', list: true },
     name: { kind: 'string', required: true, list: true, sort: true, rules: [personName] },
     email: { kind: 'string', list: true, rules: [email] },
-    phone: { kind: 'string', rules: [ukMobile], normalise: normaliseUkMobile },
+    phone: { kind: 'string', rules: [ukMobile], normalise: normaliseUkMobile, maxLength: 20 },
     agencyId: { kind: 'ref', ref: 'Agency', filter: 'eq', list: true },
     tenantId: { kind: 'ref', ref: 'Tenant', filter: 'eq' },
     notes: { kind: 'text' },

@@ -27,7 +27,7 @@ import {
   WATER_COMPANY_STATUSES,
 } from '../value-sets';
 import { normaliseUkPostcode, ukPostcode } from '../validation/contact';
-import { SYSTEM_FIELDS, type ResourceSpec } from './types';
+import { MONEY_CEILINGS, SYSTEM_FIELDS, type ResourceSpec } from './types';
 
 export const House: ResourceSpec = {
   name: 'House',
@@ -39,9 +39,9 @@ export const House: ResourceSpec = {
     ...SYSTEM_FIELDS,
     streetName: { kind: 'string', required: true, list: true, sort: true, help: 'Address line 1' },
     address2: { kind: 'string' },
-    cityName: { kind: 'string', required: true, list: true, sort: true, filter: 'eq' },
-    county: { kind: 'string' },
-    postCode: { kind: 'string', required: true, list: true, sort: true, filter: 'eq', rules: [ukPostcode], normalise: normaliseUkPostcode },
+    cityName: { kind: 'string', required: true, list: true, sort: true, filter: 'eq', maxLength: 100 },
+    county: { kind: 'string', maxLength: 100 },
+    postCode: { kind: 'string', required: true, list: true, sort: true, filter: 'eq', rules: [ukPostcode], normalise: normaliseUkPostcode, maxLength: 8 },
     region: { kind: 'enum', values: ELECTRICITY_REGIONS, filter: 'eq', help: 'Electricity region, from the postcode' },
     bedrooms: { kind: 'int', required: true, list: true, filter: 'range' },
     status: { kind: 'enum', values: HOUSE_STATUSES, defaultValue: 'INCOMPLETE_SIGNUP', filter: 'eq', list: true, sort: true },
@@ -87,7 +87,7 @@ export const HouseContract: ResourceSpec = {
     energyUseType: { kind: 'enum', values: ENERGY_USE_TYPES, defaultValue: 'MEDIUM' },
     marginType: { kind: 'enum', values: MARGIN_TYPES, defaultValue: 'STANDARD' },
     paymentFrequency: { kind: 'enum', values: PAYMENT_FREQUENCIES, defaultValue: 'MONTHLY' },
-    weeklyPricePence: { kind: 'money', help: 'Plan price per tenant per week' },
+    weeklyPricePence: { kind: 'money', min: 0, ...MONEY_CEILINGS.other, help: 'Plan price per tenant per week' },
     frozen: { kind: 'boolean', defaultValue: false, filter: 'eq', help: 'Billing and chasing paused' },
   },
   search: [],
@@ -197,7 +197,7 @@ export const SupplierContract: ResourceSpec = {
     houseId: { kind: 'ref', ref: 'House', required: true, createOnly: true, filter: 'eq', list: true },
     houseContractId: { kind: 'ref', ref: 'HouseContract', filter: 'eq' },
     utilityType: { kind: 'enum', values: UTILITY_TYPES, required: true, filter: 'eq', list: true },
-    mpxn: { kind: 'string', required: true, list: true, filter: 'eq', help: 'MPAN or MPRN: unique' },
+    mpxn: { kind: 'string', required: true, list: true, filter: 'eq', maxLength: 21, help: 'MPAN or MPRN: unique' },
     startDate: { kind: 'date', required: true, list: true, sort: true },
     endDate: { kind: 'date', required: true, list: true },
   },
@@ -223,7 +223,7 @@ export const Meter: ResourceSpec = {
     utilityType: { kind: 'enum', values: UTILITY_TYPES, required: true, filter: 'eq', list: true },
     meterType: { kind: 'enum', values: METER_TYPES, required: true, defaultValue: 'CREDIT', filter: 'eq', list: true },
     rateType: { kind: 'enum', values: METER_RATE_TYPES, required: true, filter: 'eq', list: true },
-    serialNumber: { kind: 'string', required: true, list: true, filter: 'eq' },
+    serialNumber: { kind: 'string', required: true, list: true, filter: 'eq', maxLength: 30 },
     isActive: { kind: 'boolean', defaultValue: true, filter: 'eq', list: true },
   },
   search: ['serialNumber'],
@@ -250,7 +250,7 @@ export const MeterReading: ResourceSpec = {
     houseId: { kind: 'ref', ref: 'House', readOnly: true, filter: 'eq', list: true },
     readingDate: { kind: 'date', required: true, filter: 'range', sort: true, list: true },
     register: { kind: 'enum', values: METER_REGISTERS, required: true, defaultValue: 'SINGLE', list: true },
-    value: { kind: 'decimal', required: true, list: true },
+    value: { kind: 'decimal', required: true, list: true, min: 0, precision: { digits: 14, scale: 3 } },
     source: { kind: 'enum', values: READING_SOURCES, required: true, defaultValue: 'BACK_OFFICE', filter: 'eq', list: true },
     type: { kind: 'enum', values: READING_TYPES, required: true, defaultValue: 'ACTUAL', filter: 'eq', list: true },
     status: { kind: 'enum', values: READING_STATUSES, defaultValue: 'PENDING', filter: 'eq', list: true },

@@ -46,8 +46,16 @@ export interface FieldSpec {
   rules?: ReadonlyArray<(value: unknown) => RuleResult>;
   /** The stored form of an accepted value (UK mobiles as +447…, postcodes upper-case with one space). */
   normalise?: (value: string) => string | null;
-  /** Longest accepted text (strings default to 255). */
+  /** Longest accepted text (strings default to 255, long texts to 20,000); the schema test holds it to the column's. */
   maxLength?: number;
+  /** Largest accepted value of a number (money: the field's ceiling in pence, with `maxMessage`). */
+  max?: number;
+  /** Smallest accepted value of a number (numbers default to the negative of their maximum). */
+  min?: number;
+  /** The message when `max` is passed (money ceilings name the amount, e.g. "Amount must be at most £10,000"). */
+  maxMessage?: string;
+  /** Digits and decimal places of a decimal's NUMERIC(p, s) column (default 12, 4); checked against the schema. */
+  precision?: { digits: number; scale: number };
   /** Default value on create when the input leaves it out. */
   defaultValue?: string | number | boolean;
   /** Help text shown under the input. */
@@ -128,3 +136,38 @@ export const SYSTEM_FIELDS = {
   createdAt: { kind: 'datetime', readOnly: true, sort: true, filter: 'range' },
   updatedAt: { kind: 'datetime', readOnly: true },
 } as const satisfies Record<string, FieldSpec>;
+
+/** Bounds of every input before it reaches SQL (the schema test holds them to the columns). */
+export const INPUT_BOUNDS = {
+  /** PostgreSQL `integer`: ids, counts, money in pence. */
+  int: 2_147_483_647,
+  stringLength: 255,
+  textLength: 20_000,
+  decimal: { digits: 12, scale: 4 },
+} as const;
+
+/** Longest text a string or text field accepts. */
+export const maxLengthOf = (field: FieldSpec): number =>
+  field.maxLength ?? (field.kind === 'text' ? INPUT_BOUNDS.textLength : INPUT_BOUNDS.stringLength);
+
+/** Digits and places a decimal field accepts. */
+export const precisionOf = (field: FieldSpec): { digits: number; scale: number } => field.precision ?? INPUT_BOUNDS.decimal;
+
+/** A money field's ceiling in whole pounds, with the message naming it ("Must be at most £10,000.00"). */
+export function moneyCeiling(pounds: number): Pick<FieldSpec, 'max' | 'maxMessage'> {
+  const shown = pounds.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return { max: pounds * 100, maxMessage: `Must be at most £${shown}` };
+}
+
+/** Ceilings of the money records (specification: no single payment, refund or top-up above £10,000). */
+export const MONEY_CEILINGS = {
+  payment: moneyCeiling(10_000),
+  /** An additional transaction (a manual ledger debit or credit). */
+  additionalTransaction: moneyCeiling(5_000),
+  /** The Energy Bills Support Scheme paid £400 a household in all. */
+  rebate: moneyCeiling(400),
+  /** The yearly value of a sales deal with an agency (a portfolio of houses). */
+  deal: moneyCeiling(1_000_000),
+  /** Any other amount (prices, rewards, commissions). */
+  other: moneyCeiling(10_000),
+} as const;

@@ -32,6 +32,11 @@ export function sortCode(value: unknown): RuleResult {
   return digits === '000000' ? BANK_MESSAGES.sortCodeZeros : null;
 }
 
+/** The stored form of a sort code: its 6 digits (the column holds 6). */
+export function normaliseSortCode(value: string): string | null {
+  return bankDigits(value);
+}
+
 /** Account number: 6 to 10 digits (spaces and dashes allowed in the input). */
 export function accountNumber(value: unknown): RuleResult {
   if (isBlank(value)) return null;

@@ -8,7 +8,7 @@ describe('ukMobile', () => {
     ['07700-900123', 'Mobile number can contain only digits, spaces and a leading +'],
     ['44+7700 900123', 'Mobile number can contain only digits, spaces and a leading +'],
     ['07700900123', 'Mobile number must have at least two parts separated by a space'],
-    ['+447700900123', 'Mobile number must have at least two parts separated by a space'],
+    ['+4477009001234', 'Mobile number must have at least two parts separated by a space'],
     ['+44 07700 900123', 'Do not put a 0 after +44'],
     ['+44 0 7700 900123', 'Do not put a 0 after +44'],
     ['+33 6 12 34 56 78', 'Mobile number must start with a known country code (+44) or with 07'],
@@ -25,6 +25,13 @@ describe('ukMobile', () => {
     expect(normaliseUkMobile('07700 900123')).toBe('+447700900123');
     expect(normaliseUkMobile('+44 7700 900 123')).toBe('+447700900123');
     expect(normaliseUkMobile('+44 07700 900123')).toBeNull();
+  });
+
+  // A record is loaded and saved back unchanged: the stored form must pass its own rule.
+  it.each(['07700 900104', '+44 7700 900104', '07624 123456', '+44 7911 123456'])('accepts the stored form of %p', (value) => {
+    const stored = normaliseUkMobile(value)!;
+    expect(ukMobile(stored)).toBeNull();
+    expect(normaliseUkMobile(stored)).toBe(stored);
   });
 });
 

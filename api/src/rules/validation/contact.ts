@@ -22,10 +22,15 @@ export const CONTACT_MESSAGES = {
  *    i.e. national 071xx–075xx, 07624, 077xx–079xx; 070 (personal numbers) and 076 (pagers) are not mobiles.
  *    Ofcom's drama range 07700 900000–900999 is accepted.
  */
+const STORED_MOBILE = /^\+447(?:[1-57-9]\d{8}|624\d{6})$/;
+
 export function ukMobile(value: unknown): RuleResult {
   if (isBlank(value)) return null;
   const text = String(value).trim();
   if (!/^\+?[0-9 ]+$/.test(text)) return CONTACT_MESSAGES.mobileCharacters;
+  // The stored form (+447700900123, see normaliseUkMobile) comes back unchanged from every edit form:
+  // it must pass, or a record could not be saved as it was loaded.
+  if (STORED_MOBILE.test(text)) return null;
   if (text.split(/ +/).filter(Boolean).length < 2) return CONTACT_MESSAGES.mobileParts;
   const digits = text.replace(/ /g, '');
   let national: string;
