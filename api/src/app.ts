@@ -19,6 +19,8 @@ import { logRoute } from './rest/log.route';
 import { pageViewsRoute } from './rest/page-views.route';
 import { attachUser } from './rest/rest-route';
 import { serveFrontends } from './static/serve-frontends';
+import { configureCardProviders } from './modules/payments/configure-card-providers';
+import { paymentWebhookRoutes } from './modules/payments/payments.routes';
 
 export interface AppDependencies {
   db: Knex;
@@ -32,6 +34,8 @@ export interface AppDependencies {
 
 export interface App {
   express: express.Express;
+  /** Which card adapters this process uses (`sandbox://…` or the live service), for the start-up log. */
+  cardProviders: string;
   stop(): Promise<void>;
 }
 
@@ -55,6 +59,9 @@ export async function createApp({ db, boss, config, tokenSecret = loadTokenSecre
   app.set('trust proxy', 'loopback');
 
   app.use(healthRoute(db, boss));
+  // Card adapters (sandbox or live); webhooks read their raw body, so they come before the JSON parser.
+  const cards = await configureCardProviders(config);
+  app.use('/api/v2', paymentWebhookRoutes(db));
   app.use('/api/v2', express.json({ limit: '1mb' }));
   app.use('/api/v2', attachUser(db, tokenSecret), configRoute(db, config), logRoute(db), googleAuthRoute(db, config, tokenSecret));
   app.use('/api/v2', pageViewsRoute(db));
@@ -66,5 +73,12 @@ export async function createApp({ db, boss, config, tokenSecret = loadTokenSecre
   if (withFrontends) app.use(serveFrontends());
   app.use(errorHandler);
 
-  return { express: app, stop: () => apollo.stop() };
+  return {
+    express: app,
+    cardProviders: cards.description,
+    async stop() {
+      await apollo.stop();
+      await cards.stop();
+    },
+  };
 }

@@ -3,6 +3,7 @@ import { billingModule } from '../modules/billing/billing.graphql';
 import { financeModule } from '../modules/finance/finance.graphql';
 import { identityModule } from '../modules/identity/identity.graphql';
 import { jobsModule } from '../modules/jobs/jobs.graphql';
+import { paymentsModule } from '../modules/payments/payments.graphql';
 import { quotesModule } from '../modules/quotes/quotes.graphql';
 import { rebatesModule } from '../modules/rebates/rebates.graphql';
 import { recordsModule } from '../modules/records/records.graphql';
@@ -24,4 +25,5 @@ export const GRAPHQL_MODULES: readonly GraphQLModule[] = [
   financeModule,
   rebatesModule,
   usageReportsModule,
+  paymentsModule,
 ];

@@ -15,6 +15,7 @@ import * as usageReports from './20261122000070_usage_reports';
 import * as automatedBillingSetting from './20261122000080_automated_billing_setting';
 import * as billLinesImpliedGroupKey from './20261122000090_bill_lines_implied_group_key';
 import * as paymentsCore from './20261123103000_payments_core';
+import * as cardSetupAcknowledged from './20261123103010_card_setup_acknowledged';
 
 /** Every migration in order. Append new ones at the end; never edit or remove an applied one. */
 export const migrations: Array<[string, Knex.Migration]> = [
@@ -34,4 +35,5 @@ export const migrations: Array<[string, Knex.Migration]> = [
   ['20261122000080_automated_billing_setting', automatedBillingSetting],
   ['20261122000090_bill_lines_implied_group_key', billLinesImpliedGroupKey],
   ['20261123103000_payments_core', paymentsCore],
+  ['20261123103010_card_setup_acknowledged', cardSetupAcknowledged],
 ];
