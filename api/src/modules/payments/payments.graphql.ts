@@ -1,7 +1,8 @@
 import type { GraphQLModule } from '../../graphql/graphql-module';
 import { backoffice, roles, type Access } from '../../auth/access';
 import type { Resolver, ResolverMap } from '../../graphql/schema';
-import { PaymentMethod } from '@app/db';
+import { PaymentMethod, type Refund } from '@app/db';
+import { authorizeRefund, cancelRefund } from './refund.service';
 import { addCard, createCheckoutSession } from './card-setup.service';
 import { chargeCardOnFile } from './card-charge.service';
 import { tenantContractForCaller } from './payment-scope';
@@ -48,6 +49,12 @@ export const paymentsTypeDefs = /* GraphQL */ `
     amountPence: Int!
     failureReason: String
   }
+  type RefundResult {
+    id: ID!
+    status: String!
+    amountPence: Int!
+    providerReference: String
+  }
   extend type Query {
     "The payment methods on file of a tenant contract (newest first)"
     tenantPaymentMethods(tenantId: ID!): [PaymentMethodOnFile!]!
@@ -58,6 +65,10 @@ export const paymentsTypeDefs = /* GraphQL */ `
     addCard(input: AddCardInput!): AddedCard!
     "Charges the tenant contract's active card now; the same idempotencyKey never charges twice"
     takeCardPayment(tenantContractId: ID!, amountPence: Int!, idempotencyKey: String!): CardPaymentResult!
+    "Pays an ACTIVE refund request out (through the card provider for a card payment) and posts its REFUND ledger entry"
+    authorizeRefund(id: ID!): RefundResult!
+    "Cancels an ACTIVE refund request"
+    cancelRefund(id: ID!): RefundResult!
   }
 `;
 
@@ -70,6 +81,8 @@ const methodView = (method: PaymentMethod) => ({
   cardExpiryYear: method.cardExpiryYear,
   isActive: method.isActive,
 });
+
+const refundView = (refund: Refund) => ({ id: String(refund.id), status: refund.status, amountPence: refund.amountPence, providerReference: refund.providerReference });
 
 export const paymentsResolvers: ResolverMap = {
   Query: {
@@ -90,6 +103,8 @@ export const paymentsResolvers: ResolverMap = {
       const payment = await chargeCardOnFile(db, { tenantContractId: contract.id, amountPence, idempotencyKey: `staff:${contract.id}:${idempotencyKey}`, description: `Card payment taken by staff (user ${user!.id})` });
       return { paymentId: String(payment.id), collectionStatus: payment.collectionStatus, status: payment.status, amountPence: payment.amountPence, failureReason: payment.failureReason };
     }) satisfies Resolver<{ tenantContractId: string; amountPence: number; idempotencyKey: string }>,
+    authorizeRefund: (async (_parent, { id }, { db, groupId }) => refundView(await authorizeRefund(db, groupId, id))) satisfies Resolver<{ id: string }>,
+    cancelRefund: (async (_parent, { id }, { db, groupId }) => refundView(await cancelRefund(db, groupId, id))) satisfies Resolver<{ id: string }>,
   },
 };
 
@@ -99,6 +114,8 @@ export const paymentsOperationAccess: Record<string, Access> = {
   'Mutation.stripeCreateCheckoutSession': roles('front', 'bill-payer', 'backoffice'),
   'Mutation.addCard': roles('front', 'bill-payer', 'backoffice'),
   'Mutation.takeCardPayment': backoffice('payments', 'WRITE'),
+  'Mutation.authorizeRefund': backoffice('payments', 'WRITE', 'AUTHORIZE_REFUND'),
+  'Mutation.cancelRefund': backoffice('payments', 'WRITE'),
 };
 
 export const paymentsModule: GraphQLModule = { typeDefs: paymentsTypeDefs, resolvers: paymentsResolvers, access: paymentsOperationAccess };
