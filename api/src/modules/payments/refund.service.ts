@@ -1,4 +1,4 @@
-import { Group, LedgerEntry, Payment, Refund, type Knex } from '@app/db';
+import { Group, LedgerEntry, type Payment, Refund, type Knex } from '@app/db';
 import { DomainError } from '../../errors/domain-error';
 import { londonDate } from '../../rules';
 import { cardProviderForGroup } from './card-provider';
