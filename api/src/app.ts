@@ -22,6 +22,8 @@ import { attachUser } from './rest/rest-route';
 import { frontendInlineScriptHashes, serveFrontends } from './static/serve-frontends';
 import { securityHeaders } from './static/security-headers';
 import { NotifyHub, type NotifyTimings } from './modules/notifications/notify-hub';
+import { configureCardProviders } from './modules/payments/configure-card-providers';
+import { paymentWebhookRoutes } from './modules/payments/payments.routes';
 
 export interface AppDependencies {
   db: Knex;
@@ -39,6 +41,8 @@ export interface App {
   express: express.Express;
   /** The notification socket: attach it to the HTTP server the app listens on. */
   notify: NotifyHub;
+  /** Which card adapters this process uses (`sandbox://…` or the live service), for the start-up log. */
+  cardProviders: string;
   stop(): Promise<void>;
 }
 
@@ -74,6 +78,9 @@ export async function createApp({ db, boss, config, tokenSecret = loadTokenSecre
   // log and page-view writes are capped so nobody stores megabytes through them.
   app.use('/api/v2/graphql', express.json({ limit: GRAPHQL_BODY_LIMIT }));
   app.use(['/api/v2/log', '/api/v2/page-views'], express.json({ limit: ANONYMOUS_BODY_LIMIT }));
+  // Card adapters (sandbox or live); webhooks read their raw body, so they come before the JSON parser.
+  const cards = await configureCardProviders(config);
+  app.use('/api/v2', paymentWebhookRoutes(db));
   app.use('/api/v2', express.json({ limit: '1mb' }));
   app.use('/api/v2', attachUser(db, tokenSecret), configRoute(db, config), logRoute(db), googleAuthRoute(db, config, tokenSecret));
   app.use('/api/v2', pageViewsRoute(db));
@@ -88,9 +95,11 @@ export async function createApp({ db, boss, config, tokenSecret = loadTokenSecre
   return {
     express: app,
     notify,
-    stop: async () => {
+    cardProviders: cards.description,
+    async stop() {
       await notify.stop();
       await apollo.stop();
+      await cards.stop();
     },
   };
 }

@@ -28,6 +28,8 @@ export interface AppConfig {
   google: { issuer: string; clientId: string; clientSecret: string } | null;
   /** Lifetime of a sign-in token; the browser re-checks it every 30 minutes and logs out after 3 idle hours. */
   tokenTtlSeconds: number;
+  /** Stripe (group 2's card provider): live keys, or the local sandbox's address (STRIPE_SANDBOX_URL, set by `npm start`). */
+  stripe: { secretKey: string | null; webhookSecret: string | null; sandboxUrl: string | null };
 }
 
 function parseStrategies(raw: string | undefined): BackofficeLoginStrategy[] {
@@ -96,5 +98,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         ? { issuer: (env.GOOGLE_ISSUER ?? 'https://accounts.google.com').replace(/\/$/, ''), clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
         : null,
     tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS ?? 12 * 3600),
+    stripe: { secretKey: env.STRIPE_SECRET_KEY || null, webhookSecret: env.STRIPE_WEBHOOK_SECRET || null, sandboxUrl: env.STRIPE_SANDBOX_URL || null },
   };
 }

@@ -1,5 +1,5 @@
 /** The workers process: `npm run workers` (or started by `npm start`). Run as many as you like against one database. */
-import { createKnex, loadConfig, onShutdown, reportReady, requireDatabaseUrl, selectAdapters } from '@app/api';
+import { configureCardProviders, createKnex, loadConfig, onShutdown, reportReady, requireDatabaseUrl, selectAdapters } from '@app/api';
 import { HANDLERS } from './queues';
 import { SCHEDULES } from './schedules';
 import { startWorkers } from './start-workers';
@@ -11,7 +11,8 @@ async function main(): Promise<void> {
   const url = requireDatabaseUrl();
   const db = createKnex(url);
   const adapters = selectAdapters(config);
-  console.log(`[workers] e-mail adapter: ${adapters.email.name}; SMS adapter: ${adapters.sms.name}`);
+  const cards = await configureCardProviders(config);
+  console.log(`[workers] e-mail adapter: ${adapters.email.name}; SMS adapter: ${adapters.sms.name}; card adapter: Stripe ${cards.description}`);
   const work = workerQueues(process.env);
   const schedules = SCHEDULES.filter((schedule) => work.some((queue) => queue.name === schedule.queue));
   const workers = await startWorkers(url, { db, adapters }, { work, handlers: HANDLERS as never, schedules });
@@ -19,6 +20,7 @@ async function main(): Promise<void> {
   reportReady();
   onShutdown('workers', async () => {
     await workers.stop();
+    await cards.stop();
     await db.destroy();
     console.log('[workers] stopped');
   });

@@ -12,6 +12,14 @@ export const ERROR_HTTP_STATUS = {
   RATE_LIMITED: 429,
   UNKNOWN_ERROR: 500,
   INTERNAL_SERVER_ERROR: 500,
+  // Specification §8 server codes of card checkout sessions, webhooks and provider callbacks.
+  INVALID_SESSION_ID: 400,
+  SESSION_ALREADY_PROCESSED: 409,
+  SESSION_TIMED_OUT: 410,
+  SIGNATURE_NOT_PROVIDED: 400,
+  TIMESTAMP_NOT_PROVIDED: 400,
+  TIMESTAMP_OUTSIDE_LIMIT: 400,
+  INVALID_SIGNATURE: 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_HTTP_STATUS;

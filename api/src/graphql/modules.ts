@@ -5,6 +5,7 @@ import { financeModule } from '../modules/finance/finance.graphql';
 import { identityModule } from '../modules/identity/identity.graphql';
 import { jobsModule } from '../modules/jobs/jobs.graphql';
 import { notificationsModule } from '../modules/notifications/notifications.graphql';
+import { paymentsModule } from '../modules/payments/payments.graphql';
 import { quotesModule } from '../modules/quotes/quotes.graphql';
 import { readingWorkflowModule } from '../modules/readings/reading-workflow.graphql';
 import { rebatesModule } from '../modules/rebates/rebates.graphql';
@@ -30,4 +31,5 @@ export const GRAPHQL_MODULES: readonly GraphQLModule[] = [
   notificationsModule,
   agentPortalModule,
   readingWorkflowModule,
+  paymentsModule,
 ];

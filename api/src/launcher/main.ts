@@ -11,6 +11,7 @@ import { startChild, type ManagedChild } from './child-process';
 import { ensureFrontendsBuilt } from './ensure-built';
 import { startViteDevServers } from './vite-dev';
 import { startWorkersProcess } from './workers-process';
+import { startLauncherSandboxes } from './sandboxes';
 
 const log = (line: string) => console.log(`[start] ${line}`);
 const dev = process.argv.includes('--dev');
@@ -50,7 +51,9 @@ async function main(): Promise<void> {
       await knex.destroy();
     }
 
-    const env = { ...process.env, DATABASE_URL: database.url, ...(dev ? { SERVE_FRONTENDS: 'false' } : {}) };
+    // Local stand-ins for the card providers, shared by the API and the workers (none when keys are set).
+    const sandboxes = await startLauncherSandboxes(config, log);
+    const env = { ...process.env, ...sandboxes.env, DATABASE_URL: database.url, ...(dev ? { SERVE_FRONTENDS: 'false' } : {}) };
     const watch = dev ? ['--watch'] : [];
     children.push(startChild('api', 'api/src/main.ts', env, watch));
     // A bounded heap for the workers (see workers-heap.ts); the API keeps Node's default.

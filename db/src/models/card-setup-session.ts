@@ -15,6 +15,8 @@ export class CardSetupSession extends BaseModel {
   declare status: 'OPEN' | 'COMPLETED' | 'EXPIRED';
   declare expiresAt: Date;
   declare paymentMethodId: number | null;
+  /** When the tenant's add-card call confirmed it (the webhook may have attached the card before). */
+  declare acknowledgedAt: Date | null;
   declare createdAt: Date;
   declare updatedAt: Date;
   declare tenantContract?: TenantContract | null;

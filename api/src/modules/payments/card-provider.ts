@@ -1,4 +1,5 @@
 import { Group, type Knex } from '@app/db';
+import { DomainError } from '../../errors/domain-error';
 
 /**
  * What the product asks of a card provider, whichever it is (specification §4: group 2 uses Stripe, every
@@ -61,7 +62,7 @@ export interface VerifiedEvent {
 export interface CardProvider {
   readonly name: CardProviderName;
   /** Opens a hosted page that saves a card for later off-session charges. */
-  createSetupSession(input: { tenantContractId: number; email: string | null; successUrl: string; cancelUrl: string }): Promise<SetupSession>;
+  createSetupSession(input: { tenantContractId: number; email: string | null; customerRef?: string | null; successUrl: string; cancelUrl: string }): Promise<SetupSession>;
   /** Reads the session back: the saved card once the tenant has completed it. */
   attachCard(sessionRef: string): Promise<SessionState>;
   chargeOffSession(input: ChargeInput): Promise<ChargeOutcome>;
@@ -84,7 +85,7 @@ export class WebhookSignatureError extends Error {
 }
 
 /** The adapters configured at start (sandbox or live), by provider. */
-export type CardProviders = Record<CardProviderName, CardProvider>;
+export type CardProviders = Partial<Record<CardProviderName, CardProvider>>;
 
 let configured: CardProviders | null = null;
 
@@ -99,7 +100,9 @@ export function cardProviders(): CardProviders {
 
 /** The card provider of a group (its `card_provider` column). */
 export function cardProviderForGroup(group: Pick<Group, 'cardProvider'>): CardProvider {
-  return cardProviders()[group.cardProvider as CardProviderName];
+  const provider = cardProviders()[group.cardProvider as CardProviderName];
+  if (!provider) throw new DomainError('BAD_USER_INPUT', `Card payments through ${group.cardProvider} are not configured.`);
+  return provider;
 }
 
 export async function cardProviderForGroupId(db: Knex, groupId: number): Promise<CardProvider> {

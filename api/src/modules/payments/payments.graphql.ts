@@ -1,0 +1,121 @@
+import type { GraphQLModule } from '../../graphql/graphql-module';
+import { backoffice, roles, type Access } from '../../auth/access';
+import type { Resolver, ResolverMap } from '../../graphql/schema';
+import { PaymentMethod, type Refund } from '@app/db';
+import { authorizeRefund, cancelRefund } from './refund.service';
+import { addCard, createCheckoutSession } from './card-setup.service';
+import { chargeCardOnFile } from './card-charge.service';
+import { tenantContractForCaller } from './payment-scope';
+
+/*
+ * Cards: open the group's hosted checkout to save a card (stripeCreateCheckoutSession, specification §7),
+ * attach it (addCard, with the session id the checkout returns with), list the methods on file, and let staff
+ * take a card payment now. Scope is checked in each resolver: a tenant acts on their own contracts only,
+ * staff on contracts of their group only.
+ */
+export const paymentsTypeDefs = /* GraphQL */ `
+  input StripeCheckoutSessionInput {
+    "The tenant contract the card is for"
+    tenantId: ID!
+    "A page of this site to come back to; {CHECKOUT_SESSION_ID} (or ?session_id=) carries the session id"
+    successUrl: String!
+  }
+  type CheckoutSession {
+    sessionUrl: String!
+    sessionId: String!
+  }
+  input AddCardInput {
+    tenantId: ID!
+    sessionId: String!
+  }
+  type PaymentMethodOnFile {
+    id: ID!
+    kind: String!
+    cardProvider: String
+    cardLast4: String
+    cardExpiryMonth: Int
+    cardExpiryYear: Int
+    isActive: Boolean!
+  }
+  type AddedCard {
+    message: String!
+    paymentMethod: PaymentMethodOnFile!
+  }
+  type CardPaymentResult {
+    paymentId: ID!
+    "PENDING, SUBMITTED, SETTLED or FAILED"
+    collectionStatus: String!
+    status: String!
+    amountPence: Int!
+    failureReason: String
+  }
+  type RefundResult {
+    id: ID!
+    status: String!
+    amountPence: Int!
+    providerReference: String
+  }
+  extend type Query {
+    "The payment methods on file of a tenant contract (newest first)"
+    tenantPaymentMethods(tenantId: ID!): [PaymentMethodOnFile!]!
+  }
+  extend type Mutation {
+    stripeCreateCheckoutSession(input: StripeCheckoutSessionInput!): CheckoutSession!
+    "Attaches the card saved in a completed checkout session to the tenant contract"
+    addCard(input: AddCardInput!): AddedCard!
+    "Charges the tenant contract's active card now; the same idempotencyKey never charges twice"
+    takeCardPayment(tenantContractId: ID!, amountPence: Int!, idempotencyKey: String!): CardPaymentResult!
+    "Pays an ACTIVE refund request out (through the card provider for a card payment) and posts its REFUND ledger entry"
+    authorizeRefund(id: ID!): RefundResult!
+    "Cancels an ACTIVE refund request"
+    cancelRefund(id: ID!): RefundResult!
+  }
+`;
+
+const methodView = (method: PaymentMethod) => ({
+  id: String(method.id),
+  kind: method.kind,
+  cardProvider: method.cardProvider,
+  cardLast4: method.cardLast4,
+  cardExpiryMonth: method.cardExpiryMonth,
+  cardExpiryYear: method.cardExpiryYear,
+  isActive: method.isActive,
+});
+
+const refundView = (refund: Refund) => ({ id: String(refund.id), status: refund.status, amountPence: refund.amountPence, providerReference: refund.providerReference });
+
+export const paymentsResolvers: ResolverMap = {
+  Query: {
+    tenantPaymentMethods: (async (_parent, { tenantId }, { db, user, groupId }) => {
+      const contract = await tenantContractForCaller(db, user, groupId, tenantId);
+      const methods = await PaymentMethod.query(db).where({ tenant_contract_id: contract.id }).orderBy('id', 'desc');
+      return methods.map(methodView);
+    }) satisfies Resolver<{ tenantId: string }>,
+  },
+  Mutation: {
+    stripeCreateCheckoutSession: (async (_parent, { input }, { db, user, groupId, config }) => createCheckoutSession(db, { user, groupId, baseUrl: config.baseUrl }, input)) satisfies Resolver<{ input: { tenantId: string; successUrl: string } }>,
+    addCard: (async (_parent, { input }, { db, user, groupId }) => {
+      const added = await addCard(db, { user, groupId }, input);
+      return { message: added.message, paymentMethod: methodView(added.paymentMethod) };
+    }) satisfies Resolver<{ input: { tenantId: string; sessionId: string } }>,
+    takeCardPayment: (async (_parent, { tenantContractId, amountPence, idempotencyKey }, { db, user, groupId }) => {
+      const contract = await tenantContractForCaller(db, user, groupId, tenantContractId);
+      const payment = await chargeCardOnFile(db, { tenantContractId: contract.id, amountPence, idempotencyKey: `staff:${contract.id}:${idempotencyKey}`, description: `Card payment taken by staff (user ${user!.id})` });
+      return { paymentId: String(payment.id), collectionStatus: payment.collectionStatus, status: payment.status, amountPence: payment.amountPence, failureReason: payment.failureReason };
+    }) satisfies Resolver<{ tenantContractId: string; amountPence: number; idempotencyKey: string }>,
+    authorizeRefund: (async (_parent, { id }, { db, groupId }) => refundView(await authorizeRefund(db, groupId, id))) satisfies Resolver<{ id: string }>,
+    cancelRefund: (async (_parent, { id }, { db, groupId }) => refundView(await cancelRefund(db, groupId, id))) satisfies Resolver<{ id: string }>,
+  },
+};
+
+/** Tenants save cards on their own contracts; staff with payments WRITE do it for contracts of their group. */
+export const paymentsOperationAccess: Record<string, Access> = {
+  'Query.tenantPaymentMethods': roles('front', 'bill-payer', 'backoffice'),
+  'Mutation.stripeCreateCheckoutSession': roles('front', 'bill-payer', 'backoffice'),
+  'Mutation.addCard': roles('front', 'bill-payer', 'backoffice'),
+  'Mutation.takeCardPayment': backoffice('payments', 'WRITE'),
+  'Mutation.authorizeRefund': backoffice('payments', 'WRITE', 'AUTHORIZE_REFUND'),
+  'Mutation.cancelRefund': backoffice('payments', 'WRITE'),
+};
+
+export const paymentsModule: GraphQLModule = { typeDefs: paymentsTypeDefs, resolvers: paymentsResolvers, access: paymentsOperationAccess };
