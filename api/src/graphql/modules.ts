@@ -2,6 +2,7 @@ import { backofficeUsersModule } from '../modules/backoffice-users/backoffice-us
 import { billingModule } from '../modules/billing/billing.graphql';
 import { financeModule } from '../modules/finance/finance.graphql';
 import { identityModule } from '../modules/identity/identity.graphql';
+import { directDebitModule } from '../modules/payments/direct-debit/direct-debit.graphql';
 import { jobsModule } from '../modules/jobs/jobs.graphql';
 import { quotesModule } from '../modules/quotes/quotes.graphql';
 import { rebatesModule } from '../modules/rebates/rebates.graphql';
@@ -24,4 +25,5 @@ export const GRAPHQL_MODULES: readonly GraphQLModule[] = [
   financeModule,
   rebatesModule,
   usageReportsModule,
+  directDebitModule,
 ];
