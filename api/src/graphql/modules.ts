@@ -3,6 +3,7 @@ import { backofficeUsersModule } from '../modules/backoffice-users/backoffice-us
 import { billingModule } from '../modules/billing/billing.graphql';
 import { financeModule } from '../modules/finance/finance.graphql';
 import { identityModule } from '../modules/identity/identity.graphql';
+import { directDebitModule } from '../modules/payments/direct-debit/direct-debit.graphql';
 import { jobsModule } from '../modules/jobs/jobs.graphql';
 import { notificationsModule } from '../modules/notifications/notifications.graphql';
 import { paymentsModule } from '../modules/payments/payments.graphql';
@@ -32,4 +33,5 @@ export const GRAPHQL_MODULES: readonly GraphQLModule[] = [
   agentPortalModule,
   readingWorkflowModule,
   paymentsModule,
+  directDebitModule,
 ];
