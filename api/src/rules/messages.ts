@@ -4,6 +4,7 @@ export const LOGIN_ERRORS = {
   'errors.form.login.noCurrentContract': 'You have no current contract with us for this portal.',
   'errors.form.login.loginUsingBillPortal': 'This e-mail is registered with My Energy Bill: please sign in there.',
   'errors.form.login.loginUsingMyAccount': 'This e-mail is registered with My Account: please sign in there.',
+  'errors.form.login.loginUsingTenantSignIn': 'This is a tenant account: please sign in at My account (/signin/tenant).',
   'errors.form.login.notPayingTenant': 'Access to the online account is currently available only for paying tenants.',
   'errors.form.login.noRecentContractsFound': 'No recent contracts found.',
   'errors.form.login.expired': 'Account expired, contact customer service.',

@@ -107,7 +107,10 @@ export async function login(db: Knex, input: LoginInput, context: LoginContext) 
   // The demo accounts' shared password must never open anything outside development.
   if (!passwordOk || (context.production && input.password === DEMO_PASSWORD)) throw await fail('errors.form.login.incorrectData');
   if (input.userRole && !(SIGN_IN_KINDS[input.userRole] as readonly UserRole[]).includes(user.role)) {
-    throw await fail('errors.form.login.incorrectData');
+    // The right password at the wrong door: a tenant at the agent sign-in is told where to go (as energy-bill
+    // accounts are at the tenant sign-in); every other mismatch stays "incorrect".
+    const tenantAtAgentDoor = input.userRole === 'agent' && (SIGN_IN_KINDS.tenant as readonly UserRole[]).includes(user.role);
+    throw await fail(tenantAtAgentDoor ? 'errors.form.login.loginUsingTenantSignIn' : 'errors.form.login.incorrectData');
   }
   const refusal = await accountRefusal(db, user, input.portal);
   if (refusal) throw await fail(refusal);

@@ -48,8 +48,13 @@ describe('login', () => {
     expect((await refusal({ email: 'nobody@demo.test', password: 'Wrong1234' })).message).toBe('Email or password incorrect!');
   });
 
-  it('refuses an account from another sign-in page as incorrect data', async () => {
-    expect((await refusal({ email: 'tenant@demo.test', password: 'Demo1234', userRole: 'agent' })).key).toBe('errors.form.login.incorrectData');
+  it('refuses an account from another sign-in page, telling a tenant at the agent sign-in where to sign in', async () => {
+    expect(await refusal({ email: 'tenant@demo.test', password: 'Demo1234', userRole: 'agent' })).toMatchObject({
+      key: 'errors.form.login.loginUsingTenantSignIn',
+      message: 'This is a tenant account: please sign in at My account (/signin/tenant).',
+    });
+    expect((await refusal({ email: 'tenant@demo.test', password: 'Wrong1234', userRole: 'agent' })).key).toBe('errors.form.login.incorrectData');
+    expect((await refusal({ email: 'agent@demo.test', password: 'Demo1234', userRole: 'tenant' })).key).toBe('errors.form.login.incorrectData');
     expect(await login({ email: 'agent@demo.test', password: 'Demo1234', userRole: 'agent' })).toHaveProperty('body.data.login.role', 'agent');
   });
 

@@ -1,0 +1,153 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { useProductInBrowser } from '@app/api/testing';
+
+// The agent portal in Chromium against the running product with its demo data: an agent sees only their
+// agency's houses, opens a property's four tabs and sends a reading staff then see; a front-office agent
+// switches agency and the pages follow; every page is axe-clean and fits at 375 and 1440 px.
+const running = useProductInBrowser();
+const AXE = path.join(require.resolve('axe-core'), '..', 'axe.min.js');
+const SHOTS = process.env.AGENT_PORTAL_SHOTS;
+const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 0xff, 0xd9]);
+
+async function graphql<T>(query: string, variables: Record<string, unknown> = {}, token?: string): Promise<T> {
+  const res = await fetch(`${running.product().baseUrl}/api/v2/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-group-id': '1', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await res.json()) as { data: T; errors?: unknown };
+  if (body.errors) throw new Error(JSON.stringify(body.errors));
+  return body.data;
+}
+const staffToken = async () =>
+  (await graphql<{ login: { auth: { jwtToken: string } } }>('mutation ($input: LoginInput!) { login(input: $input) { auth { jwtToken } } }', { input: { email: 'staff@demo.test', password: 'Demo1234' } })).login.auth.jwtToken;
+
+/** How many houses staff see for these agencies (the agency and its branch). */
+async function houseCount(staff: string, names: string[]): Promise<number> {
+  const { allAgencies } = await graphql<{ allAgencies: Array<{ id: string; name: string }> }>('{ allAgencies(perPage: 100) { id name } }', {}, staff);
+  let total = 0;
+  for (const agency of allAgencies.filter((a) => names.includes(a.name))) {
+    total += (await graphql<{ _allHousesMeta: { count: number } }>('query ($filter: JSON) { _allHousesMeta(filter: $filter) { count } }', { filter: { agencyId: Number(agency.id) } }, staff))._allHousesMeta.count;
+  }
+  return total;
+}
+
+async function signedInAgent(email: string, width = 1440): Promise<Page> {
+  const page = await (await running.browser().newContext({ viewport: { width, height: 900 } })).newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  (page as unknown as { consoleErrors: string[] }).consoleErrors = errors;
+  await page.goto(`${running.product().baseUrl}/signin/agent`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('Demo1234');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${running.product().baseUrl}/agent-portal/dashboard`);
+  return page;
+}
+
+async function propertiesShown(page: Page): Promise<number> {
+  const status = page.getByRole('status').filter({ hasText: /propert(y|ies)$/ });
+  await status.waitFor();
+  return Number(/(\d+)/.exec((await status.textContent()) ?? '')![1]);
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE });
+  const violations = (await page.evaluate('axe.run().then((result) => result.violations)')) as Array<{ id: string; impact: string | null }>;
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+}
+
+it("shows agent@demo.test only Hyde Park Lettings' houses, a property's four tabs, and takes a reading staff then see", async () => {
+  const staff = await staffToken();
+  const page = await signedInAgent('agent@demo.test');
+  await page.getByText('Agency: Hyde Park Lettings').waitFor();
+  await page.getByRole('heading', { name: 'Needs your action' }).waitFor();
+  await page.getByRole('link', { name: 'All properties' }).first().click();
+  await page.waitForURL(/\/agent-portal\/properties$/);
+  expect(await propertiesShown(page)).toBe(await houseCount(staff, ['Hyde Park Lettings', 'Hyde Park Lettings (Headingley branch)']));
+  const rows = page.getByRole('list', { name: 'Properties' }).getByRole('listitem');
+  for (const text of await rows.allTextContents()) expect(text).toContain('Leeds');
+
+  await page.getByLabel('Status', { exact: true }).selectOption('ACTIVE');
+  await page.getByRole('button', { name: 'Show' }).click();
+  await page.waitForFunction(`[...document.querySelectorAll('[aria-label="Properties"] li')].every((li) => li.textContent.includes('Active'))`);
+
+  // A house with a meter to read (staff's list of active meters), opened from the list.
+  const { allMeters } = await graphql<{ allMeters: Array<{ houseId: string }> }>('{ allMeters(perPage: 500, filter: { isActive: true }) { houseId } }', {}, staff);
+  const withMeter = new Set(allMeters.map((m) => Number(m.houseId)));
+  const hrefs = await rows.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')!));
+  const href = hrefs.find((h) => withMeter.has(Number(/property\/(\d+)/.exec(h)![1])))!;
+  const houseId = Number(/property\/(\d+)/.exec(href)![1]);
+  await page.locator(`a[href="${href}"]`).click();
+  await page.waitForURL(/\/agent-portal\/property\/\d+\/contracts$/);
+  await page.getByRole('heading', { name: 'Tenants' }).first().waitFor();
+  const tabs = page.getByRole('navigation', { name: 'Property' });
+  await tabs.getByRole('link', { name: 'Supplier' }).click();
+  await page.getByText(/MPAN|MPRN|No supplies/).first().waitFor();
+  await tabs.getByRole('link', { name: 'Bill packages' }).click();
+  await page.getByRole('heading', { name: /plan|BILL/ }).first().waitFor();
+  await tabs.getByRole('link', { name: 'Meter readings' }).click();
+  await page.getByRole('heading', { name: 'Send a meter reading' }).waitFor();
+
+  const meterOption = await page.getByLabel('Meter', { exact: true }).locator('option').first().textContent();
+  await page.getByLabel('Date of the reading').fill('2026-11-01');
+  await page.getByLabel('Reading', { exact: true }).fill('987654.5');
+  await page.getByLabel('Photo of the meter').setInputFiles({ name: 'meter.jpg', mimeType: 'image/jpeg', buffer: JPEG });
+  await page.getByRole('button', { name: 'Send reading' }).click();
+  // Far above the last reading: the portal asks to confirm (when the meter has one), then sends it.
+  const sent = page.getByText('Reading sent: our team will check it.');
+  const confirm = page.getByRole('button', { name: 'Yes, send this reading' });
+  await sent.or(confirm).waitFor();
+  if (await confirm.isVisible()) await confirm.click();
+  await sent.waitFor();
+  await page.getByRole('list', { name: 'Readings' }).getByText('987654.500').waitFor();
+
+  const seen = await graphql<{ allMeterReadings: Array<{ value: string; status: string; source: string; imageUploadId: string | null }> }>(
+    'query ($filter: JSON) { allMeterReadings(filter: $filter) { value status source imageUploadId } }',
+    { filter: { houseId, source: 'AGENT_APP', status: 'PENDING' } },
+    staff,
+  );
+  expect(seen.allMeterReadings).toEqual([expect.objectContaining({ status: 'PENDING', source: 'AGENT_APP', imageUploadId: expect.anything() })]);
+  expect(Number(seen.allMeterReadings[0]!.value)).toBe(987654.5);
+  expect(meterOption).toBeTruthy();
+  expect((page as unknown as { consoleErrors: string[] }).consoleErrors).toEqual([]);
+});
+
+it('lets fo-agent@demo.test switch agency, and every page follows', async () => {
+  const staff = await staffToken();
+  const [hyde, fallowfield] = [await houseCount(staff, ['Hyde Park Lettings', 'Hyde Park Lettings (Headingley branch)']), await houseCount(staff, ['Fallowfield Student Homes'])];
+  const page = await signedInAgent('fo-agent@demo.test');
+  const agency = page.getByLabel('Agency');
+  await agency.selectOption({ label: 'Hyde Park Lettings' });
+  await page.getByRole('heading', { name: 'Portfolio' }).waitFor();
+  await page.getByRole('link', { name: 'All properties' }).first().click();
+  expect(await agency.inputValue()).toBe(await agency.locator('option', { hasText: 'Hyde Park Lettings' }).getAttribute('value'));
+  expect(await propertiesShown(page)).toBe(hyde);
+  await agency.selectOption({ label: 'Fallowfield Student Homes' });
+  await page.waitForFunction(`document.querySelector('[role="status"]')?.textContent?.startsWith('${fallowfield} propert')`);
+  for (const text of await page.getByRole('list', { name: 'Properties' }).getByRole('listitem').allTextContents()) expect(text).toContain('Manchester');
+  await page.getByRole('list', { name: 'Properties' }).getByRole('link').first().click();
+  await page.getByRole('heading', { name: /Manchester/ }).waitFor();
+  await page.goto(`${running.product().baseUrl}/agent-portal/dashboard`);
+  expect(await page.getByLabel('Agency').locator('option:checked').textContent()).toBe('Fallowfield Student Homes');
+});
+
+it.each([375, 1440])('agent pages have no serious or critical axe violation and nothing wider than the window at %i px', async (width) => {
+  const page = await signedInAgent('agent@demo.test', width);
+  const visit = async (to: string, ready: string) => {
+    await page.goto(`${running.product().baseUrl}${to}`);
+    await page.getByRole('heading', { name: ready }).first().waitFor();
+    const name = to.replace(/\W+/g, '-');
+    if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `agent${name}-${width}.png`), fullPage: true });
+    expect({ to, violations: await seriousViolations(page) }).toEqual({ to, violations: [] });
+    expect({ to, fits: await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth') }).toEqual({ to, fits: true });
+  };
+  await visit('/agent-portal/dashboard', 'Needs your action');
+  await visit('/agent-portal/properties', 'All properties');
+  const href = await page.getByRole('list', { name: 'Properties' }).getByRole('link').first().getAttribute('href');
+  const id = /property\/(\d+)/.exec(href!)![1];
+  await visit(`/agent-portal/property/${id}/contracts`, 'Tenants');
+  await visit(`/agent-portal/property/${id}/supplier`, 'Property');
+  await visit(`/agent-portal/property/${id}/meter-readings`, 'Reading history');
+});
