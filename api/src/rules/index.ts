@@ -13,3 +13,4 @@ export * from './billing';
 export * from './uploads';
 export * from './readings';
 export * from './notifications';
+export * from './tenant/contract-period';

@@ -16,6 +16,7 @@ import * as automatedBillingSetting from './20261122000080_automated_billing_set
 import * as billLinesImpliedGroupKey from './20261122000090_bill_lines_implied_group_key';
 import * as notificationActions from './20261123106000_notification_actions';
 import * as deadLetterAlerts from './20261123106010_dead_letter_alerts';
+import * as broadbandUpgradeRequests from './20261123107000_broadband_upgrade_requests';
 
 /** Every migration in order. Append new ones at the end; never edit or remove an applied one. */
 export const migrations: Array<[string, Knex.Migration]> = [
@@ -36,4 +37,5 @@ export const migrations: Array<[string, Knex.Migration]> = [
   ['20261122000090_bill_lines_implied_group_key', billLinesImpliedGroupKey],
   ['20261123106000_notification_actions', notificationActions],
   ['20261123106010_dead_letter_alerts', deadLetterAlerts],
+  ['20261123107000_broadband_upgrade_requests', broadbandUpgradeRequests],
 ];
