@@ -11,6 +11,7 @@ import { buildResolvers, typeDefs } from './graphql/schema';
 import { loadTokenSecret } from './auth/token-secret';
 import { configRoute } from './rest/config.route';
 import { billPdfRoute } from './rest/bill-pdf.route';
+import { tenantAreaRoutes } from './modules/tenant-area/tenant-area.routes';
 import { exportsRoute } from './rest/exports.route';
 import { usageReportsRoute } from './rest/usage-reports.route';
 import { apiNotFound, errorHandler } from './rest/error-handler';
@@ -86,6 +87,7 @@ export async function createApp({ db, boss, config, tokenSecret = loadTokenSecre
   app.use('/api/v2', pageViewsRoute(db));
   app.use('/api/v2', exportsRoute(db, boss));
   app.use('/api/v2', billPdfRoute(db));
+  app.use('/api/v2', tenantAreaRoutes(db));
   app.use('/api/v2', usageReportsRoute(db));
   app.use('/api/v2/graphql', expressMiddleware(apollo, { context: buildContext({ db, boss, config, tokenSecret }) }));
   app.use('/api', apiNotFound);

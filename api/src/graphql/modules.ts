@@ -13,6 +13,7 @@ import { rebatesModule } from '../modules/rebates/rebates.graphql';
 import { recordsModule } from '../modules/records/records.graphql';
 import { settingsModule } from '../modules/settings/settings.graphql';
 import { siteModule } from '../modules/site/site.graphql';
+import { tenantAreaModule } from '../modules/tenant-area/tenant-area.graphql';
 import { usageReportsModule } from '../modules/usage-reports/usage-reports.graphql';
 import type { GraphQLModule } from './graphql-module';
 
@@ -34,4 +35,5 @@ export const GRAPHQL_MODULES: readonly GraphQLModule[] = [
   readingWorkflowModule,
   paymentsModule,
   directDebitModule,
+  tenantAreaModule,
 ];

@@ -14,6 +14,8 @@ export class Service extends BaseModel {
   declare broadbandChange: string | null;
   declare waterCompanyStatus: string | null;
   declare broadbandSpeed: string | null;
+  declare requestedBroadbandSpeed: string | null;
+  declare upgradeRequestedAt: Date | null;
   declare startDate: string | null;
   declare endDate: string | null;
   declare houseContract?: HouseContract | null;
