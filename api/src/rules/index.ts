@@ -14,3 +14,4 @@ export * from './uploads';
 export * from './readings';
 export * from './notifications';
 export * from './reading-workflow';
+export * from './reading-import';

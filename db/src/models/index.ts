@@ -23,6 +23,7 @@ export { Partner } from './partner';
 export { Payment } from './payment';
 export { PaymentMethod } from './payment-method';
 export { PaymentSchedule } from './payment-schedule';
+export { ReadingImport } from './reading-import';
 export { Refund } from './refund';
 export { Service } from './service';
 export { TenantContract } from './tenant-contract';
