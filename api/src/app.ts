@@ -14,6 +14,7 @@ import { billPdfRoute } from './rest/bill-pdf.route';
 import { tenantAreaRoutes } from './modules/tenant-area/tenant-area.routes';
 import { exportsRoute } from './rest/exports.route';
 import { usageReportsRoute } from './rest/usage-reports.route';
+import { uploadsRoute } from './rest/uploads.route';
 import { apiNotFound, errorHandler } from './rest/error-handler';
 import { healthRoute } from './rest/health.route';
 import { googleAuthRoute } from './rest/google-auth.route';
@@ -89,6 +90,7 @@ export async function createApp({ db, boss, config, tokenSecret = loadTokenSecre
   app.use('/api/v2', billPdfRoute(db));
   app.use('/api/v2', tenantAreaRoutes(db));
   app.use('/api/v2', usageReportsRoute(db));
+  app.use('/api/v2', uploadsRoute(db, boss));
   app.use('/api/v2/graphql', expressMiddleware(apollo, { context: buildContext({ db, boss, config, tokenSecret }) }));
   app.use('/api', apiNotFound);
   if (withFrontends) app.use(serveFrontends());

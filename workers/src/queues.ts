@@ -10,6 +10,7 @@ import { deliverOutboxMessageHandler } from './handlers/deliver-outbox-message';
 import { exportCleanupHandler } from './handlers/export-cleanup';
 import { exportRunHandler } from './handlers/export-run';
 import { financeExportHandler } from './handlers/finance-export';
+import { importReadingsHandler } from './handlers/import-readings';
 import { reportsUsageHandler } from './handlers/reports-usage';
 import { sweepOutboxHandler } from './handlers/sweep-outbox';
 
@@ -25,6 +26,7 @@ export const HANDLERS: { [Q in QueueName]: Handler<Q> | BatchHandler<Q> } = {
   'billing.statement-email': billingStatementEmailHandler,
   'finance.export': financeExportHandler,
   'reports.usage': reportsUsageHandler,
+  'imports.readings': importReadingsHandler,
   'billing.automation': billingAutomationHandler,
   'jobs.dead-letter-alerts': deadLetterAlertsHandler,
 };

@@ -30,6 +30,8 @@ export interface JobPayloads {
   'finance.export': { exportId: string; resource: 'SalesJournal' | 'AccountingExport'; recordId: number };
   /** A usage report asked for by staff (its uploads row, IN_PROGRESS). */
   'reports.usage': { uploadId: number };
+  /** A readings file staff uploaded (its reading_imports row, PENDING). */
+  'imports.readings': { importId: number };
   /** The daily automated billing: decides per group from the settings, so it carries nothing. */
   'billing.automation': Record<string, never>;
   /** Every few minutes: tells staff who can see the job console about jobs newly dead-lettered. */
@@ -107,6 +109,12 @@ export const QUEUES: Record<QueueName, QueueDefinition> = {
     description: 'Writes one usage report (CSV of reads and consumption per house contract and meter) as a USAGE_REPORT upload; reports progress',
     // 2 to 15 minutes for a large portfolio (specification §9): an hour's expiry; a retry starts the file again.
     options: { retryLimit: 1, retryDelay: 60, expireInSeconds: 3600, notify: true },
+  },
+  'imports.readings': {
+    name: 'imports.readings',
+    description: 'Checks and saves one readings file (CSV or XLSX) staff uploaded; writes the rejected rows with their reasons; reports progress',
+    // Saves in one transaction: a retry after a crash starts again and still saves each reading once.
+    options: { retryLimit: 2, retryDelay: 30, expireInSeconds: 1800, heartbeatSeconds: 30, notify: true },
   },
   'jobs.dead-letter-alerts': {
     name: 'jobs.dead-letter-alerts',

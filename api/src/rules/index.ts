@@ -15,3 +15,4 @@ export * from './readings';
 export * from './notifications';
 export * from './reading-workflow';
 export * from './tenant/contract-period';
+export * from './reading-import';

@@ -20,6 +20,7 @@ import * as readingSubmitter from './20261123106020_reading_submitter';
 import * as paymentsCore from './20261123103000_payments_core';
 import * as cardSetupAcknowledged from './20261123103010_card_setup_acknowledged';
 import * as broadbandUpgradeRequests from './20261123107000_broadband_upgrade_requests';
+import * as readingImports from './20261123108000_reading_imports';
 
 /** Every migration in order. Append new ones at the end; never edit or remove an applied one. */
 export const migrations: Array<[string, Knex.Migration]> = [
@@ -44,4 +45,5 @@ export const migrations: Array<[string, Knex.Migration]> = [
   ['20261123103000_payments_core', paymentsCore],
   ['20261123103010_card_setup_acknowledged', cardSetupAcknowledged],
   ['20261123107000_broadband_upgrade_requests', broadbandUpgradeRequests],
+  ['20261123108000_reading_imports', readingImports],
 ];

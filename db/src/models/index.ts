@@ -25,6 +25,7 @@ export { Payment } from './payment';
 export { PaymentMethod } from './payment-method';
 export { PaymentProviderEvent } from './payment-provider-event';
 export { PaymentSchedule } from './payment-schedule';
+export { ReadingImport } from './reading-import';
 export { Refund } from './refund';
 export { Service } from './service';
 export { TenantContract } from './tenant-contract';

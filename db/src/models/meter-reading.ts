@@ -19,6 +19,7 @@ export class MeterReading extends BaseModel {
   declare status: string;
   declare imageUploadId: number | null;
   declare submittedByUserId: number | null;
+  declare readingImportId?: number | null;
   declare createdAt: Date;
   declare updatedAt: Date;
   declare meter?: Meter | null;
