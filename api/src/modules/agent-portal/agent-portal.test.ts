@@ -19,8 +19,9 @@ const CURRENT_AGENT = '{ currentAgent { id isFO city { id city } agencies { node
 
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 0xff, 0xd9]).toString('base64');
 
+/** The agencies' first house with an active single-rate meter (the demo data's houses differ in their meters). */
 async function houseOf(agencyIds: number[]) {
-  return api.db.knex('houses').whereIn('agency_id', agencyIds).whereExists((q) => q.select(1).from('meters').whereRaw('meters.house_id = houses.id').where('is_active', true)).orderBy('id').first('id');
+  return api.db.knex('houses').whereIn('agency_id', agencyIds).whereExists((q) => q.select(1).from('meters').whereRaw('meters.house_id = houses.id').where({ is_active: true, rate_type: 'SINGLE' })).orderBy('id').first('id');
 }
 async function activeSingleMeter(houseId: number) {
   return api.db.knex('meters').where({ house_id: houseId, is_active: true, rate_type: 'SINGLE' }).orderBy('id').first('id');

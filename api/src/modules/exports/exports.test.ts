@@ -233,7 +233,7 @@ describe('refusals', () => {
     expect(badSort.body.error.fields).toEqual([expect.objectContaining({ field: 'sortField' })]);
     const badDate = await start('csv', { fileName: 'x', resource: 'MeterReading', filter: { readingDate_gte: 'last week' } });
     expect(badDate.status).toBe(400);
-    expect(badDate.body.error.fields).toEqual([expect.objectContaining({ field: 'filter' })]);
+    expect(badDate.body.error.fields).toEqual([{ field: 'filter.readingDate_gte', rule: 'validDate', message: 'Invalid date' }]);
     const noGroup = await start('csv', { fileName: 'x', resource: 'House' }, staff, null);
     expect(noGroup.status).toBe(400);
     expect(noGroup.body.error.fields).toEqual([expect.objectContaining({ field: 'X-Group-ID' })]);
