@@ -21,6 +21,7 @@ import { attachUser } from './rest/rest-route';
 import { serveFrontends } from './static/serve-frontends';
 import { configureCardProviders } from './modules/payments/configure-card-providers';
 import { paymentWebhookRoutes } from './modules/payments/payments.routes';
+import { simulateExternalPaymentRoute } from './modules/payments/simulate-external-payment.route';
 
 export interface AppDependencies {
   db: Knex;
@@ -68,6 +69,7 @@ export async function createApp({ db, boss, config, tokenSecret = loadTokenSecre
   app.use('/api/v2', exportsRoute(db, boss));
   app.use('/api/v2', billPdfRoute(db));
   app.use('/api/v2', usageReportsRoute(db));
+  app.use('/api/v2', simulateExternalPaymentRoute(db, config));
   app.use('/api/v2/graphql', expressMiddleware(apollo, { context: buildContext({ db, boss, config, tokenSecret }) }));
   app.use('/api', apiNotFound);
   if (withFrontends) app.use(serveFrontends());

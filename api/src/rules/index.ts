@@ -12,3 +12,4 @@ export * from './value-labels';
 export * from './billing';
 export * from './uploads';
 export * from './readings';
+export * from './payments/top-up-window';
