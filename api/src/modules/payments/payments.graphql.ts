@@ -84,6 +84,8 @@ export const paymentsTypeDefs = /* GraphQL */ `
   }
   extend type Mutation {
     stripeCreateCheckoutSession(input: StripeCheckoutSessionInput!): CheckoutSession!
+    "The same for any group: the hosted page of the group's card provider (Stripe for group 2, the second provider otherwise)"
+    cardCreateCheckoutSession(input: StripeCheckoutSessionInput!): CheckoutSession!
     "Attaches the card saved in a completed checkout session to the tenant contract"
     addCard(input: AddCardInput!): AddedCard!
     "Charges the tenant contract's active card now; the same idempotencyKey never charges twice"
@@ -126,6 +128,7 @@ export const paymentsResolvers: ResolverMap = {
   },
   Mutation: {
     stripeCreateCheckoutSession: (async (_parent, { input }, { db, user, groupId, config }) => createCheckoutSession(db, { user, groupId, baseUrl: config.baseUrl }, input)) satisfies Resolver<{ input: { tenantId: string; successUrl: string } }>,
+    cardCreateCheckoutSession: (async (_parent, { input }, { db, user, groupId, config }) => createCheckoutSession(db, { user, groupId, baseUrl: config.baseUrl }, input, { stripeOnly: false })) satisfies Resolver<{ input: { tenantId: string; successUrl: string } }>,
     addCard: (async (_parent, { input }, { db, user, groupId }) => {
       const added = await addCard(db, { user, groupId }, input);
       return { message: added.message, paymentMethod: methodView(added.paymentMethod) };
@@ -153,6 +156,7 @@ export const paymentsOperationAccess: Record<string, Access> = {
   'Mutation.requestTopUp': roles('front', 'bill-payer'),
   'Mutation.deletePaymentSchedules': backoffice('payments', 'WRITE'),
   'Mutation.stripeCreateCheckoutSession': roles('front', 'bill-payer', 'backoffice'),
+  'Mutation.cardCreateCheckoutSession': roles('front', 'bill-payer', 'backoffice'),
   'Mutation.addCard': roles('front', 'bill-payer', 'backoffice'),
   'Mutation.takeCardPayment': backoffice('payments', 'WRITE'),
   'Mutation.authorizeRefund': backoffice('payments', 'WRITE', 'AUTHORIZE_REFUND'),
