@@ -46,6 +46,10 @@ export async function startCardProvider2Sandbox(options: { port?: number; callba
   const payments = new Map<string, Json>();
   const refunds = new Map<string, Json>();
   const idempotent = new Map<string, { status: number; body: Json }>();
+  // Test tokens that exist in every sandbox (as Stripe's pm_card_visa does), so demo data keeps a chargeable card across restarts.
+  const nextYear = new Date().getFullYear() + 3;
+  tokens.set('cp2tok_test_visa', { number: '4242424242424242', last4: '4242', expiryMonth: 12, expiryYear: nextYear, brand: 'visa' });
+  tokens.set('cp2tok_test_declined', { number: '4000000000000002', last4: '0002', expiryMonth: 12, expiryYear: nextYear, brand: 'visa' });
   const inFlight = new Set<Promise<unknown>>();
 
   const notify = (type: string, data: Json) => {
