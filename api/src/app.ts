@@ -26,6 +26,7 @@ import { securityHeaders } from './static/security-headers';
 import { NotifyHub, type NotifyTimings } from './modules/notifications/notify-hub';
 import { configureCardProviders } from './modules/payments/configure-card-providers';
 import { paymentWebhookRoutes } from './modules/payments/payments.routes';
+import { simulateExternalPaymentRoute } from './modules/payments/simulate-external-payment.route';
 
 export interface AppDependencies {
   db: Knex;
@@ -91,6 +92,7 @@ export async function createApp({ db, boss, config, tokenSecret = loadTokenSecre
   app.use('/api/v2', tenantAreaRoutes(db));
   app.use('/api/v2', usageReportsRoute(db));
   app.use('/api/v2', uploadsRoute(db, boss));
+  app.use('/api/v2', simulateExternalPaymentRoute(db, config));
   app.use('/api/v2/graphql', expressMiddleware(apollo, { context: buildContext({ db, boss, config, tokenSecret }) }));
   app.use('/api', apiNotFound);
   if (withFrontends) app.use(serveFrontends());

@@ -30,6 +30,8 @@ export interface AppConfig {
   tokenTtlSeconds: number;
   /** Stripe (group 2's card provider): live keys, or the local sandbox's address (STRIPE_SANDBOX_URL, set by `npm start`). */
   stripe: { secretKey: string | null; webhookSecret: string | null; sandboxUrl: string | null };
+  /** The second card provider (every other group): its API, or the local sandbox's address (CARD_PROVIDER_2_SANDBOX_URL). */
+  cardProvider2: { apiUrl: string | null; apiKey: string | null; callbackSecret: string | null; sandboxUrl: string | null };
 }
 
 function parseStrategies(raw: string | undefined): BackofficeLoginStrategy[] {
@@ -99,5 +101,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         : null,
     tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS ?? 12 * 3600),
     stripe: { secretKey: env.STRIPE_SECRET_KEY || null, webhookSecret: env.STRIPE_WEBHOOK_SECRET || null, sandboxUrl: env.STRIPE_SANDBOX_URL || null },
+    cardProvider2: { apiUrl: env.CARD_PROVIDER_2_API_URL || null, apiKey: env.CARD_PROVIDER_2_API_KEY || null, callbackSecret: env.CARD_PROVIDER_2_CALLBACK_SECRET || null, sandboxUrl: env.CARD_PROVIDER_2_SANDBOX_URL || null },
   };
 }

@@ -21,7 +21,7 @@ async function main(): Promise<void> {
   });
   app.notify.attach(server);
   console.log(`[api] pid ${process.pid} listening on ${config.baseUrl} (database ${redact(url)})`);
-  console.log(`[api] card adapter: Stripe ${app.cardProviders}`);
+  console.log(`[api] card adapters: ${app.cardProviders}`);
   reportReady({ port: config.port });
 
   onShutdown('api', async () => {

@@ -12,7 +12,7 @@ async function main(): Promise<void> {
   const db = createKnex(url);
   const adapters = selectAdapters(config);
   const cards = await configureCardProviders(config);
-  console.log(`[workers] e-mail adapter: ${adapters.email.name}; SMS adapter: ${adapters.sms.name}; card adapter: Stripe ${cards.description}`);
+  console.log(`[workers] e-mail adapter: ${adapters.email.name}; SMS adapter: ${adapters.sms.name}; card adapters: ${cards.description}`);
   const work = workerQueues(process.env);
   const schedules = SCHEDULES.filter((schedule) => work.some((queue) => queue.name === schedule.queue));
   const workers = await startWorkers(url, { db, adapters }, { work, handlers: HANDLERS as never, schedules });

@@ -1,24 +1,33 @@
 import { randomBytes } from 'node:crypto';
 import type { AppConfig } from '../config';
+import { startCardProvider2Sandbox } from '../sandboxes/card-provider-2/card-provider-2-sandbox';
 import { startStripeSandbox } from '../sandboxes/stripe/stripe-sandbox';
 
 /**
- * `npm start` without STRIPE_SECRET_KEY runs the local Stripe sandbox in the launcher, so the API and the
+ * `npm start` without provider keys runs the local card sandboxes (Stripe, the second provider) in the launcher, so the API and the
  * workers talk to one sandbox (STRIPE_SANDBOX_URL) and its webhooks reach the API with a secret both know.
  * Printed at start like the e-mail and SMS adapters. STRIPE_SANDBOX_PORT fixes its port (default: any free one).
  */
 export async function startLauncherSandboxes(config: AppConfig, log: (line: string) => void): Promise<{ env: Record<string, string> }> {
-  if (config.stripe.secretKey) {
-    log('Card provider Stripe: stripe (api.stripe.com)');
-    return { env: {} };
+  const env: Record<string, string> = {};
+  if (config.stripe.secretKey) log('Card provider Stripe: stripe (api.stripe.com)');
+  else if (config.env === 'production') log('Card provider Stripe: none (set STRIPE_SECRET_KEY)');
+  else {
+    const secret = config.stripe.webhookSecret ?? `whsec_${randomBytes(24).toString('hex')}`;
+    const webhookUrl = `${config.backendUrl}/payments/stripe/webhook`;
+    const sandbox = await startStripeSandbox({ port: Number(process.env.STRIPE_SANDBOX_PORT ?? 0), webhook: { url: webhookUrl, secret } });
+    log(`Card provider Stripe: sandbox://${sandbox.host}:${sandbox.port} (hosted checkout ${sandbox.url}/checkout/…, webhooks to ${webhookUrl})`);
+    Object.assign(env, { STRIPE_SANDBOX_URL: sandbox.url, STRIPE_WEBHOOK_SECRET: secret });
   }
-  if (config.env === 'production') {
-    log('Card provider Stripe: none (set STRIPE_SECRET_KEY)');
-    return { env: {} };
+  const second = config.cardProvider2;
+  if (second.apiUrl && second.apiKey) log(`Card provider WORLDPAY: ${new URL(second.apiUrl).host}`);
+  else if (config.env === 'production') log('Card provider WORLDPAY: none (set CARD_PROVIDER_2_API_URL and CARD_PROVIDER_2_API_KEY)');
+  else {
+    const secret = second.callbackSecret ?? `cp2sec_${randomBytes(24).toString('hex')}`;
+    const callbackUrl = `${config.backendUrl}/payments/card-provider-2/callback`;
+    const sandbox = await startCardProvider2Sandbox({ port: Number(process.env.CARD_PROVIDER_2_SANDBOX_PORT ?? 0), callback: { url: callbackUrl, secret } });
+    log(`Card provider WORLDPAY: sandbox://${sandbox.host}:${sandbox.port} (hosted page ${sandbox.url}/checkout/…, callbacks to ${callbackUrl})`);
+    Object.assign(env, { CARD_PROVIDER_2_SANDBOX_URL: sandbox.url, CARD_PROVIDER_2_CALLBACK_SECRET: secret });
   }
-  const secret = config.stripe.webhookSecret ?? `whsec_${randomBytes(24).toString('hex')}`;
-  const webhookUrl = `${config.backendUrl}/payments/stripe/webhook`;
-  const sandbox = await startStripeSandbox({ port: Number(process.env.STRIPE_SANDBOX_PORT ?? 0), webhook: { url: webhookUrl, secret } });
-  log(`Card provider Stripe: sandbox://${sandbox.host}:${sandbox.port} (hosted checkout ${sandbox.url}/checkout/…, webhooks to ${webhookUrl})`);
-  return { env: { STRIPE_SANDBOX_URL: sandbox.url, STRIPE_WEBHOOK_SECRET: secret } };
+  return { env };
 }

@@ -16,3 +16,4 @@ export * from './notifications';
 export * from './reading-workflow';
 export * from './tenant/contract-period';
 export * from './reading-import';
+export * from './payments/top-up-window';

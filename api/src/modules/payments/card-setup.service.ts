@@ -25,15 +25,15 @@ export interface CheckoutInput {
   successUrl: unknown;
 }
 
-/** Opens the hosted checkout (setup mode) for a tenant contract; answers the page's address. */
-export async function createCheckoutSession(db: Knex, caller: { user: AuthUser | null; groupId: number | null; baseUrl: string }, input: CheckoutInput): Promise<{ sessionUrl: string; sessionId: string }> {
+/** Opens the hosted checkout (setup mode) of the contract's group's provider; answers the page's address. */
+export async function createCheckoutSession(db: Knex, caller: { user: AuthUser | null; groupId: number | null; baseUrl: string }, input: CheckoutInput, options: { stripeOnly?: boolean } = { stripeOnly: true }): Promise<{ sessionUrl: string; sessionId: string }> {
   const contract = await tenantContractForCaller(db, caller.user, caller.groupId, input.tenantId);
   const successUrl = typeof input.successUrl === 'string' ? input.successUrl : '';
   // Only back to this product: the provider would otherwise send the tenant anywhere the caller names.
   if (!isOwnPage(successUrl, caller.baseUrl)) throw DomainError.invalid([{ field: 'successUrl', rule: 'ownSite', message: CARD_MESSAGES.successUrl }]);
   const group = await Group.query(db).findById(contract.groupId);
   const provider = cardProviderForGroup(group!);
-  if (provider.name !== 'STRIPE') throw DomainError.invalid([{ field: 'tenantId', rule: 'stripeGroup', message: CARD_MESSAGES.notStripe }]);
+  if (options.stripeOnly && provider.name !== 'STRIPE') throw DomainError.invalid([{ field: 'tenantId', rule: 'stripeGroup', message: CARD_MESSAGES.notStripe }]);
   const tenant = await User.query(db).findById(contract.userId);
   const existing = await PaymentMethod.query(db).where({ tenant_contract_id: contract.id, kind: 'CARD', card_provider: provider.name }).whereNotNull('provider_customer_ref').orderBy('id', 'desc').first();
   const withSession = successUrl.includes('{CHECKOUT_SESSION_ID}') ? successUrl : `${successUrl}${successUrl.includes('?') ? '&' : '?'}session_id={CHECKOUT_SESSION_ID}`;

@@ -82,14 +82,18 @@ export async function settlePayment(trx: Knex, paymentId: number, options: { pro
   const credited = await LedgerEntry.query(trx).findOne({ payment_id: paymentId, kind: 'PAYMENT' });
   if (credited) return { payment, changed: false };
   const now = new Date();
-  const updated = await payment.$query(trx).patchAndFetch({
-    status: 'PAID',
-    collectionStatus: payment.collectionStatus === null ? null : 'SETTLED',
-    paidAt: payment.paidAt ?? now,
-    settledAt: now,
-    providerReference: options.providerReference ?? payment.providerReference,
-    updatedAt: now,
-  });
+  // A payment staff recorded as PAID is already as it should be: only its credit is missing.
+  const recordedPaid = payment.collectionStatus === null && payment.status === 'PAID';
+  const updated = recordedPaid
+    ? payment
+    : await payment.$query(trx).patchAndFetch({
+        status: 'PAID',
+        collectionStatus: payment.collectionStatus === null ? null : 'SETTLED',
+        paidAt: payment.paidAt ?? now,
+        settledAt: now,
+        providerReference: options.providerReference ?? payment.providerReference,
+        updatedAt: now,
+      });
   await LedgerEntry.query(trx).insert({
     groupId: payment.groupId,
     tenantContractId: payment.tenantContractId,

@@ -1,5 +1,7 @@
 import type { GraphQLModule } from '../../graphql/graphql-module';
-import { backoffice, roles, type Access } from '../../auth/access';
+import { backoffice, PUBLIC, roles, type Access } from '../../auth/access';
+import { requestTopUp, topUpAvailability } from './top-ups.service';
+import { deletePaymentSchedules } from './payment-schedules.service';
 import type { Resolver, ResolverMap } from '../../graphql/schema';
 import { PaymentMethod, type Refund } from '@app/db';
 import { authorizeRefund, cancelRefund } from './refund.service';
@@ -55,12 +57,35 @@ export const paymentsTypeDefs = /* GraphQL */ `
     amountPence: Int!
     providerReference: String
   }
+  type BankHolidayNode {
+    id: ID!
+    date: String!
+    description: String
+  }
+  type BankHolidayConnection {
+    nodes: [BankHolidayNode!]!
+  }
+  type TopUpAvailability {
+    allowed: Boolean!
+    "bank holiday, office closing or office closed; null when allowed"
+    reason: String
+  }
+  type TopUpRequest {
+    id: ID!
+    status: String!
+  }
   extend type Query {
+    "England and Wales bank holidays (the bank-holiday table), for date pickers and the top-up tooltip"
+    getBankHolidays: BankHolidayConnection!
+    "Whether a prepayment top-up may be asked for now, and why not"
+    topUpAvailability: TopUpAvailability!
     "The payment methods on file of a tenant contract (newest first)"
     tenantPaymentMethods(tenantId: ID!): [PaymentMethodOnFile!]!
   }
   extend type Mutation {
     stripeCreateCheckoutSession(input: StripeCheckoutSessionInput!): CheckoutSession!
+    "The same for any group: the hosted page of the group's card provider (Stripe for group 2, the second provider otherwise)"
+    cardCreateCheckoutSession(input: StripeCheckoutSessionInput!): CheckoutSession!
     "Attaches the card saved in a completed checkout session to the tenant contract"
     addCard(input: AddCardInput!): AddedCard!
     "Charges the tenant contract's active card now; the same idempotencyKey never charges twice"
@@ -69,6 +94,10 @@ export const paymentsTypeDefs = /* GraphQL */ `
     authorizeRefund(id: ID!): RefundResult!
     "Cancels an ACTIVE refund request"
     cancelRefund(id: ID!): RefundResult!
+    "A tenant asks for a top-up of a prepayment meter of their house (office hours only)"
+    requestTopUp(tenantId: ID!, meterId: ID!, amountPence: Int!): TopUpRequest!
+    "Deletes payment schedules of the group, at most 100 at once; answers how many"
+    deletePaymentSchedules(ids: [ID!]!): Int!
   }
 `;
 
@@ -86,6 +115,11 @@ const refundView = (refund: Refund) => ({ id: String(refund.id), status: refund.
 
 export const paymentsResolvers: ResolverMap = {
   Query: {
+    getBankHolidays: (async (_parent, _args, { db }) => {
+      const rows: Array<{ id: number; day: string; description: string | null }> = await db('bank_holidays').orderBy('date').select('id', db.raw(`to_char(date, 'YYYY-MM-DD') AS day`), 'description');
+      return { nodes: rows.map((row) => ({ id: String(row.id), date: row.day, description: row.description })) };
+    }) satisfies Resolver<Record<string, never>>,
+    topUpAvailability: (async (_parent, _args, { db }) => topUpAvailability(db)) satisfies Resolver<Record<string, never>>,
     tenantPaymentMethods: (async (_parent, { tenantId }, { db, user, groupId }) => {
       const contract = await tenantContractForCaller(db, user, groupId, tenantId);
       const methods = await PaymentMethod.query(db).where({ tenant_contract_id: contract.id }).orderBy('id', 'desc');
@@ -94,6 +128,7 @@ export const paymentsResolvers: ResolverMap = {
   },
   Mutation: {
     stripeCreateCheckoutSession: (async (_parent, { input }, { db, user, groupId, config }) => createCheckoutSession(db, { user, groupId, baseUrl: config.baseUrl }, input)) satisfies Resolver<{ input: { tenantId: string; successUrl: string } }>,
+    cardCreateCheckoutSession: (async (_parent, { input }, { db, user, groupId, config }) => createCheckoutSession(db, { user, groupId, baseUrl: config.baseUrl }, input, { stripeOnly: false })) satisfies Resolver<{ input: { tenantId: string; successUrl: string } }>,
     addCard: (async (_parent, { input }, { db, user, groupId }) => {
       const added = await addCard(db, { user, groupId }, input);
       return { message: added.message, paymentMethod: methodView(added.paymentMethod) };
@@ -103,6 +138,11 @@ export const paymentsResolvers: ResolverMap = {
       const payment = await chargeCardOnFile(db, { tenantContractId: contract.id, amountPence, idempotencyKey: `staff:${contract.id}:${idempotencyKey}`, description: `Card payment taken by staff (user ${user!.id})` });
       return { paymentId: String(payment.id), collectionStatus: payment.collectionStatus, status: payment.status, amountPence: payment.amountPence, failureReason: payment.failureReason };
     }) satisfies Resolver<{ tenantContractId: string; amountPence: number; idempotencyKey: string }>,
+    requestTopUp: (async (_parent, args, { db, user }) => {
+      const row = await requestTopUp(db, user, args);
+      return { id: String(row.id), status: row.status };
+    }) satisfies Resolver<{ tenantId: string; meterId: string; amountPence: number }>,
+    deletePaymentSchedules: (async (_parent, { ids }, { db, groupId, user }) => deletePaymentSchedules(db, groupId, user?.id ?? null, ids)) satisfies Resolver<{ ids: string[] }>,
     authorizeRefund: (async (_parent, { id }, { db, groupId }) => refundView(await authorizeRefund(db, groupId, id))) satisfies Resolver<{ id: string }>,
     cancelRefund: (async (_parent, { id }, { db, groupId }) => refundView(await cancelRefund(db, groupId, id))) satisfies Resolver<{ id: string }>,
   },
@@ -111,7 +151,12 @@ export const paymentsResolvers: ResolverMap = {
 /** Tenants save cards on their own contracts; staff with payments WRITE do it for contracts of their group. */
 export const paymentsOperationAccess: Record<string, Access> = {
   'Query.tenantPaymentMethods': roles('front', 'bill-payer', 'backoffice'),
+  'Query.getBankHolidays': PUBLIC,
+  'Query.topUpAvailability': PUBLIC,
+  'Mutation.requestTopUp': roles('front', 'bill-payer'),
+  'Mutation.deletePaymentSchedules': backoffice('payments', 'WRITE'),
   'Mutation.stripeCreateCheckoutSession': roles('front', 'bill-payer', 'backoffice'),
+  'Mutation.cardCreateCheckoutSession': roles('front', 'bill-payer', 'backoffice'),
   'Mutation.addCard': roles('front', 'bill-payer', 'backoffice'),
   'Mutation.takeCardPayment': backoffice('payments', 'WRITE'),
   'Mutation.authorizeRefund': backoffice('payments', 'WRITE', 'AUTHORIZE_REFUND'),

@@ -4,6 +4,7 @@ import { PUBLIC } from '../../auth/access';
 import { restRoute } from '../../rest/rest-route';
 import { cardProviders, WebhookSignatureError } from './card-provider';
 import { handleStripeEvent } from './stripe/stripe-webhook.service';
+import { handleCardProvider2Event } from './card-provider-2/card-provider-2-callback.service';
 
 /**
  * POST /api/v2/payments/stripe/webhook: Stripe's signed events. Mounted before the JSON body parser, because
@@ -32,6 +33,26 @@ export function paymentWebhookRoutes(db: Knex): Router {
     }
     const outcome = await handleStripeEvent(db, event);
     res.status(200).json({ received: true, outcome });
+  });
+  // The second provider's signed callbacks, checked the same way (X-Signature).
+  router.use('/payments/card-provider-2/callback', express.raw({ type: () => true, limit: '1mb' }));
+  restRoute(router, 'post', '/payments/card-provider-2/callback', PUBLIC, async (req, res) => {
+    const provider = cardProviders().WORLDPAY;
+    if (!provider) {
+      res.status(503).json({ error: { code: 'UNKNOWN_ERROR', message: 'The second card provider is not configured.' } });
+      return;
+    }
+    let event;
+    try {
+      event = provider.verifyWebhook(Buffer.isBuffer(req.body) ? req.body : Buffer.from(''), req.headers);
+    } catch (error) {
+      if (error instanceof WebhookSignatureError) {
+        res.status(400).json({ error: { code: error.code, message: error.message } });
+        return;
+      }
+      throw error;
+    }
+    res.status(200).json({ received: true, outcome: await handleCardProvider2Event(db, event) });
   });
   return router;
 }
