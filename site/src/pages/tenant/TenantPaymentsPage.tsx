@@ -112,7 +112,7 @@ function Payments() {
       </Panel>
       <Panel title="Statement of account" id="ledger" wide>
         <TableWrap label="Statement of account">
-          <table className="tenant-table">
+          <table className="tenant-table tenant-table--stack">
             <caption className="visually-hidden">Charges and payments, newest first, with the balance after each</caption>
             <thead>
               <tr>
@@ -132,11 +132,17 @@ function Payments() {
             <tbody>
               {a.ledger.map((line) => (
                 <tr key={line.id}>
-                  <td>{day(line.date)}</td>
-                  <td>{line.description}</td>
-                  <td className="num">{line.amountPence > 0 ? money(line.amountPence) : ''}</td>
-                  <td className="num">{line.amountPence < 0 ? money(-line.amountPence) : ''}</td>
-                  <td className="num">{line.balancePence < 0 ? `${money(-line.balancePence)} credit` : money(line.balancePence)}</td>
+                  <td data-label="Date">{day(line.date)}</td>
+                  <td data-label="Description">{line.description}</td>
+                  <td data-label="Charge" className="num">
+                    {line.amountPence > 0 ? money(line.amountPence) : ''}
+                  </td>
+                  <td data-label="Payment" className="num">
+                    {line.amountPence < 0 ? money(-line.amountPence) : ''}
+                  </td>
+                  <td data-label="Balance" className="num">
+                    {line.balancePence < 0 ? `${money(-line.balancePence)} credit` : money(line.balancePence)}
+                  </td>
                 </tr>
               ))}
             </tbody>
