@@ -10,7 +10,7 @@ export { knownPaths, redirects, PAGE_META, NOT_FOUND_META };
 /** The public (marketing and information) pages: prerendered with their text. */
 export const publicPaths = Object.keys(PAGE_META);
 /** The sign-in and password forms anyone may open (not the reset-link pattern, not the protected areas). */
-export const accountFormPaths = Object.keys(ACCOUNT_PAGE_META).filter((path) => !path.includes(':') && path !== '/tenant-profile' && !path.startsWith('/agent-portal/'));
+export const accountFormPaths = Object.keys(ACCOUNT_PAGE_META).filter((path) => !path.includes(':') && !path.startsWith('/tenant-profile') && !path.startsWith('/agent-portal'));
 
 export const SITE_NAME = 'Shared House Bills';
 

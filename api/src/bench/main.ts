@@ -4,10 +4,10 @@ import { exportsBenchmark } from './exports.bench';
 import { listsBenchmark } from './lists.bench';
 import { loginBenchmark } from './login.bench';
 import { notifyBenchmark } from './notify.bench';
-import { siteBenchmark } from './site.bench';
+import { siteBenchmark, siteSignedInBenchmark } from './site.bench';
 import { startupBenchmark } from './startup.bench';
 
-const BENCHMARKS: Record<string, () => Promise<void>> = { startup: startupBenchmark, site: siteBenchmark, login: loginBenchmark, lists: listsBenchmark, exports: exportsBenchmark, 'bill-run': billRunBenchmark, notify: notifyBenchmark };
+const BENCHMARKS: Record<string, () => Promise<void>> = { startup: startupBenchmark, site: siteBenchmark, 'site-signed-in': siteSignedInBenchmark, login: loginBenchmark, lists: listsBenchmark, exports: exportsBenchmark, 'bill-run': billRunBenchmark, notify: notifyBenchmark };
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2);

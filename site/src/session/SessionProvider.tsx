@@ -3,6 +3,7 @@ import { clearSession, getToken, graphqlRequest, storeSession, watchBrowserSessi
 import type { UserRole } from '@app/api/rules';
 import { MenuSessionContext, type MenuSession } from '../ui/menu-session';
 import { sessionState } from './session-state';
+import { useTenantMenuFacts } from './tenant-menu-facts';
 
 export interface Session {
   role: UserRole | null;
@@ -61,12 +62,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [state, logout],
   );
 
+  // Which tenant menu items show comes from the server's getUserContracts answer, not from guesses.
+  const facts = useTenantMenuFacts(state.role, state.user?.id ?? null);
   const menuSession = useMemo<MenuSession | null>(
     () =>
       state.role === 'front' || state.role === 'bill-payer' || state.role === 'agent'
-        ? { role: state.role, logout, isEnergyBillUser: false, hasEnergyUseContracts: false }
+        ? { role: state.role, logout, isEnergyBillUser: facts.isEnergyBillUser, hasEnergyUseContracts: facts.hasEnergyUseContracts }
         : null,
-    [state.role, logout],
+    [state.role, logout, facts.isEnergyBillUser, facts.hasEnergyUseContracts],
   );
 
   return (

@@ -51,7 +51,7 @@ export function NavMenu({ context, onNavigate = () => undefined }: { context: Me
   const session = useMenuSession();
   const tenantSide = session !== null && TENANT_ROLES.has(session.role);
   return (
-    <ul className="nav-menu">
+    <ul className={context === 'tenant' ? 'nav-menu nav-menu--tenant' : 'nav-menu'}>
       {menuItems(context, session).map((item) =>
         tenantSide && context === 'public' && LOGOUT_SUBMENU_LINKS.has(item.label) ? (
           <LogoutSubmenu key={item.to} item={item} onNavigate={onNavigate} logout={session.logout} />
@@ -63,6 +63,20 @@ export function NavMenu({ context, onNavigate = () => undefined }: { context: Me
           </li>
         ),
       )}
+      {context === 'tenant' && tenantSide ? (
+        <li>
+          <button
+            type="button"
+            className="nav-menu__logout"
+            onClick={() => {
+              onNavigate();
+              session.logout();
+            }}
+          >
+            Log out
+          </button>
+        </li>
+      ) : null}
       {context === 'agent' && session ? (
         <li>
           <button type="button" className="nav-menu__logout" onClick={session.logout}>

@@ -1,0 +1,155 @@
+import { useState } from 'react';
+import { getToken } from '@app/api/client';
+import { ContractPicker } from './ContractPicker';
+import { methodText, statementPdfUrl, TENANT_ACCOUNT, type TenantAccount } from './account-query';
+import { day, label, money, useTenantQuery } from './tenant-api';
+import { TableWrap } from './TableWrap';
+import { Loading, Panel, TenantPage } from './TenantPage';
+
+/**
+ * /tenant-profile/payments/info: Billing & Payments — statements with their PDF, the ledger as a statement of
+ * account in pounds, payment methods and the payment schedule (read-only here: adding a card, Direct Debit
+ * and paying come with the payments work).
+ */
+export function TenantPaymentsPage() {
+  return (
+    <TenantPage title="Billing & Payments">
+      <Payments />
+    </TenantPage>
+  );
+}
+
+function Payments() {
+  const [contractId, setContractId] = useState<number | null>(null);
+  const { data, error } = useTenantQuery<{ tenantAccount: TenantAccount }>(TENANT_ACCOUNT, { id: contractId });
+  const a = data?.tenantAccount;
+  if (!a) return <Loading error={error} />;
+  const token = getToken();
+  return (
+    <>
+    <ContractPicker value={contractId} onChange={setContractId} />
+    <div className="tenant-grid">
+      <Panel title="Balance" id="balance">
+        <p className="tenant-figure">{money(Math.abs(a.balancePence))}</p>
+        <p>{a.balancePence > 0 ? 'to pay today' : a.balancePence < 0 ? 'in credit' : 'You are up to date.'}</p>
+      </Panel>
+      <Panel title="Payment methods" id="methods">
+        {a.paymentMethods.length ? (
+          <ul className="tenant-list">
+            {a.paymentMethods.map((method) => (
+              <li key={method.id}>
+                {methodText(method)} {method.isActive ? <span className="tenant-badge">In use</span> : <span className="tenant-badge tenant-badge--warn">Not in use</span>}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>No payment method yet.</p>
+        )}
+      </Panel>
+      <Panel title="Payment schedule" id="schedule">
+        {a.schedules.length ? (
+          <ul className="tenant-list">
+            {a.schedules.map((schedule) => (
+              <li key={schedule.id}>
+                {money(schedule.amountPence)} {schedule.scheduleType === 'MONTHLY' ? 'a month' : `(${label(schedule.scheduleType)})`}
+                {schedule.paymentDay ? ` on day ${schedule.paymentDay}` : ''}, {day(schedule.startDate)} to {day(schedule.endDate)}
+                {schedule.times ? `, ${schedule.times} payments` : ''} — {label(schedule.status)}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>No payment schedule: you pay each statement when it arrives.</p>
+        )}
+        {a.upcoming.length ? (
+          <>
+            <h3>Coming up</h3>
+            <ul className="tenant-list">
+              {a.upcoming.slice(0, 3).map((charge) => (
+                <li key={charge.id}>
+                  {day(charge.date)}: {money(charge.amountPence)}
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+      </Panel>
+      <Panel title="Statements" id="statements" wide>
+        {a.statements.length ? (
+          <TableWrap label="Statements">
+            <table className="tenant-table">
+              <thead>
+                <tr>
+                  <th scope="col">Period</th>
+                  <th scope="col">Issued</th>
+                  <th scope="col" className="num">
+                    Amount
+                  </th>
+                  <th scope="col">PDF</th>
+                </tr>
+              </thead>
+              <tbody>
+                {a.statements.map((statement) => (
+                  <tr key={statement.id}>
+                    <td>
+                      {day(statement.periodStart)} to {day(statement.periodEnd)}
+                      {statement.state === 'VOID' ? ' (void)' : ''}
+                    </td>
+                    <td>{day(statement.issueDate)}</td>
+                    <td className="num">{money(statement.totalPence)}</td>
+                    <td>
+                      <a href={statementPdfUrl(statement.id, token)} target="_blank" rel="noreferrer">
+                        Download<span className="visually-hidden"> the statement of {day(statement.periodEnd)}</span> (PDF)
+                      </a>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableWrap>
+        ) : (
+          <p>No statements for this contract.</p>
+        )}
+      </Panel>
+      <Panel title="Statement of account" id="ledger" wide>
+        <TableWrap label="Statement of account">
+          <table className="tenant-table tenant-table--stack">
+            <caption className="visually-hidden">Charges and payments, newest first, with the balance after each</caption>
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Description</th>
+                <th scope="col" className="num">
+                  Charge
+                </th>
+                <th scope="col" className="num">
+                  Payment
+                </th>
+                <th scope="col" className="num">
+                  Balance
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {a.ledger.map((line) => (
+                <tr key={line.id}>
+                  <td data-label="Date">{day(line.date)}</td>
+                  <td data-label="Description">{line.description}</td>
+                  <td data-label="Charge" className="num">
+                    {line.amountPence > 0 ? money(line.amountPence) : ''}
+                  </td>
+                  <td data-label="Payment" className="num">
+                    {line.amountPence < 0 ? money(-line.amountPence) : ''}
+                  </td>
+                  <td data-label="Balance" className="num">
+                    {line.balancePence < 0 ? `${money(-line.balancePence)} credit` : money(line.balancePence)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableWrap>
+      </Panel>
+    </div>
+    </>
+  );
+}
