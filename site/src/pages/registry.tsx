@@ -61,7 +61,7 @@ const LOADERS: Record<string, PageEntry['load']> = {
   '/legals/domestic-terms': article(() => import('../content/domestic-terms')),
   '/legals/business-terms': article(() => import('../content/business-terms')),
   '/agents/info': article(() => import('../content/agents-info')),
-  '/agents/signup': article(() => import('../content/agents-signup')),
+  '/agents/signup': () => import('./agent/AgentSignupPage').then((m) => m.AgentSignupPage),
   '/agents/forgot': () => import('./password/ForgotPasswordPage').then((m) => () => <m.ForgotPasswordPage signInPath="/signin/agent" />),
   ...ACCOUNT_LOADERS,
   ...Object.fromEntries(

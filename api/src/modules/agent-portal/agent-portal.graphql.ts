@@ -1,8 +1,9 @@
 import type { GraphQLModule } from '../../graphql/graphql-module';
-import { roles, type Access } from '../../auth/access';
+import { PUBLIC, roles, type Access } from '../../auth/access';
 import type { GraphQLContext } from '../../graphql/context';
 import type { ResolverMap } from '../../graphql/schema';
 import { readSystemCurrentDate } from '../settings/read-current-date.service';
+import { createAgencyLead, type AgencyLeadInput } from './agency-lead.service';
 import { readAgentDashboard } from './agent-dashboard.service';
 import { listAgentProperties, type PropertiesFilter } from './agent-properties.service';
 import { readAgentProperty } from './agent-property.service';
@@ -180,6 +181,19 @@ export const agentPortalTypeDefs = /* GraphQL */ `
     photo: AgentPhotoInput
   }
 
+  input AgentSignupInput {
+    agencyName: String!
+    contactName: String!
+    email: String!
+    phone: String
+    cityName: String
+  }
+  type AgentSignupPayload {
+    id: Int!
+    "NEW"
+    stage: String!
+  }
+
   extend type Query {
     "The selected agency's portfolio at a glance"
     agentDashboard(agencyId: Int): AgentDashboard!
@@ -191,6 +205,8 @@ export const agentPortalTypeDefs = /* GraphQL */ `
   extend type Mutation {
     "A meter reading for a house of the selected agency, with a photo, PENDING for staff (source AGENT_APP)"
     agentSubmitMeterReading(agencyId: Int, input: AgentReadingInput!): AgentReading!
+    "The agent sign-up form (/agents/signup): records an agency lead (stage NEW) and tells the partnerships team"
+    agentSignup(input: AgentSignupInput!): AgentSignupPayload!
   }
 `;
 
@@ -220,6 +236,7 @@ export const agentPortalResolvers: ResolverMap = {
       const { scope, today } = await scopeOf(context, agencyId);
       return submitAgentReading(context.db, scope, today, input);
     },
+    agentSignup: (_parent, { input }: { input: AgencyLeadInput }, { db, boss }) => createAgencyLead(db, boss, input),
   },
 };
 
@@ -229,6 +246,7 @@ export const agentPortalOperationAccess: Record<string, Access> = {
   'Query.agentProperties': AGENT,
   'Query.agentProperty': AGENT,
   'Mutation.agentSubmitMeterReading': AGENT,
+  'Mutation.agentSignup': PUBLIC,
 };
 
 export const agentPortalModule: GraphQLModule = { typeDefs: agentPortalTypeDefs, resolvers: agentPortalResolvers, access: agentPortalOperationAccess };

@@ -1,3 +1,5 @@
+import { createQueues } from '../../jobs/create-queues';
+import { QUEUES } from '../../jobs/queues';
 import { startApiHarness, type ApiHarness } from '../../testing';
 
 /*
@@ -29,6 +31,7 @@ const code = (res: { body: { errors?: Array<{ extensions?: { code?: string } }> 
 
 beforeAll(async () => {
   api = await startApiHarness();
+  await createQueues(api.boss, [QUEUES['outbox.deliver']]);
   for (const who of ['agent', 'fo-agent', 'tenant', 'staff']) tokens[who] = await api.signIn(`${who}@demo.test`);
   for (const row of await api.db.knex('agencies').select('id', 'name')) agencies[row.name] = row.id;
   hydeParkIds = [agencies['Hyde Park Lettings']!, agencies['Hyde Park Lettings (Headingley branch)']!];
@@ -149,4 +152,26 @@ it('lets a view-only agency read but not send readings', async () => {
   } finally {
     await api.db.knex('agencies').where({ id: hydeParkIds[0] }).update({ portal_permissions: 'FULL' });
   }
+});
+
+describe('the agent sign-up form', () => {
+  const LEAD = 'mutation ($input: AgentSignupInput!) { agentSignup(input: $input) { id stage } }';
+
+  it('records an agency lead at stage NEW and tells the partnerships team once', async () => {
+    const res = await api.graphql(LEAD, { input: { agencyName: 'Roundhay Lets', contactName: 'Jo Bloggs', email: 'jo@roundhaylets.example.test', phone: '+44 7700 900555', cityName: 'Leeds' } });
+    expect(res.body.data.agentSignup).toMatchObject({ stage: 'NEW' });
+    const lead = await api.db.knex('agency_leads').where({ id: res.body.data.agentSignup.id }).first();
+    expect(lead).toMatchObject({ agency_name: 'Roundhay Lets', contact_name: 'Jo Bloggs', email: 'jo@roundhaylets.example.test', stage: 'NEW', sale_status: 'LEAD', city_name: 'Leeds' });
+    const mails = await api.db.knex('outbox_messages').where({ recipient: 'partners@sharedhousebills.co.uk' }).whereILike('subject', '%Roundhay Lets%');
+    expect(mails).toHaveLength(1);
+    expect(mails[0].text_body).toContain('jo@roundhaylets.example.test');
+  });
+
+  it('names each bad field and records nothing', async () => {
+    const before = await api.db.knex('agency_leads').count('* as count').first();
+    const res = await api.graphql(LEAD, { input: { agencyName: ' ', contactName: 'J0', email: 'not-an-email', phone: 'call me', cityName: 'x'.repeat(101) } });
+    expect(res.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    expect(res.body.errors[0].extensions.fields.map((f: { field: string }) => f.field)).toEqual(['agencyName', 'contactName', 'email', 'phone', 'cityName']);
+    expect(await api.db.knex('agency_leads').count('* as count').first()).toEqual(before);
+  });
 });
