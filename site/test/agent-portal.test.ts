@@ -181,3 +181,23 @@ it('tells a tenant who signs in at the agent sign-in where to sign in instead', 
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('alert').textContent()).resolves.toBe('This is a tenant account: please sign in at My account (/signin/tenant).');
 });
+
+it('lets a root-account agent invite an agent from Settings and remove them', async () => {
+  const page = await signedInAgent('agent@demo.test', 375);
+  page.on('dialog', (dialog) => void dialog.accept());
+  await page.goto(`${running.product().baseUrl}/agent-portal/settings`);
+  await page.waitForURL(/\/agent-portal\/settings$/);
+  await page.getByRole('heading', { name: 'Agents of Hyde Park Lettings' }).waitFor();
+  await page.getByLabel('Email').fill('invited.agent@demo.test');
+  await page.getByLabel('First name').last().fill('Ivy');
+  await page.getByLabel('Last name').last().fill('Nash');
+  await page.getByRole('button', { name: 'Send invitation' }).click();
+  await page.getByText('Invitation sent to invited.agent@demo.test').waitFor();
+  const agents = page.getByRole('list', { name: 'Agents' });
+  await agents.getByText('invited.agent@demo.test').waitFor();
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
+  await page.getByRole('button', { name: 'Remove Ivy Nash' }).click();
+  await page.getByText('Ivy Nash removed').waitFor();
+  await agents.getByText('invited.agent@demo.test').waitFor({ state: 'detached' });
+});

@@ -131,6 +131,7 @@ export const ACCOUNT_PAGE_META: Record<string, PageMeta> = {
   '/agents/resetpass/:hash': { title: 'Choose a New Password', description: 'Choose a new password for your agent portal account.' },
   '/tenant-profile': { title: 'My Account', description: 'Your online account: your house, payments, meter readings and energy use.' },
   '/agent-portal/dashboard': { title: 'Agent Portal', description: 'Your properties, contracts and bills packages.' },
+  '/agent-portal/settings': { title: 'Settings', description: 'Your details and password, and your agency’s agents.' },
   '/agent-portal/properties': { title: 'All Properties', description: 'Every property of your agency: contracts, tenants signed and services.' },
   '/agent-portal/property/:propertyId': { title: 'Property', description: 'A property of your agency: contracts, supplier, bills package and meter readings.' },
   '/agent-portal/property/:propertyId/:tab': { title: 'Property', description: 'A property of your agency: contracts, supplier, bills package and meter readings.' },

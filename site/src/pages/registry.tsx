@@ -35,6 +35,7 @@ const ACCOUNT_LOADERS: Record<string, PageEntry['load']> = {
   '/agents/resetpass/:hash': () => import('./password/ResetPasswordPage').then((m) => m.ResetPasswordPage),
   '/tenant-profile': () => import('./tenant/TenantHomePage').then((m) => m.TenantHomePage),
   '/agent-portal/dashboard': () => import('./agent/AgentDashboardPage').then((m) => m.AgentDashboardPage),
+  '/agent-portal/settings': () => import('./agent/AgentSettingsPage').then((m) => m.AgentSettingsPage),
   '/agent-portal/properties': () => import('./agent/AgentPropertiesPage').then((m) => m.AgentPropertiesPage),
   '/agent-portal/property/:propertyId': () => import('./agent/AgentPropertyPage').then((m) => m.AgentPropertyPage),
   '/agent-portal/property/:propertyId/:tab': () => import('./agent/AgentPropertyPage').then((m) => m.AgentPropertyPage),
