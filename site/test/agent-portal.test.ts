@@ -151,3 +151,53 @@ it.each([375, 1440])('agent pages have no serious or critical axe violation and 
   await visit(`/agent-portal/property/${id}/supplier`, 'Property');
   await visit(`/agent-portal/property/${id}/meter-readings`, 'Reading history');
 });
+
+it('records an agency lead from /agents/signup, which staff then see at stage NEW', async () => {
+  const page = await (await running.browser().newContext({ viewport: { width: 375, height: 800 } })).newPage();
+  await page.goto(`${running.product().baseUrl}/agents/signup`);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await page.getByText('Required').first().waitFor();
+  await page.getByLabel('Agency name').fill('Roundhay Student Lets');
+  await page.getByLabel('Your name').fill('Jo Bloggs');
+  await page.getByLabel('Email').fill('jo@roundhay.example.test');
+  await page.getByLabel('City (optional)').fill('Leeds');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await page.getByText('Thank you: our partnerships team will be in touch').waitFor();
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
+  const { allAgencyLeads } = await graphql<{ allAgencyLeads: Array<{ agencyName: string; stage: string }> }>(
+    'query ($filter: JSON) { allAgencyLeads(filter: $filter) { agencyName stage } }',
+    { filter: { stage: 'NEW' } },
+    await staffToken(),
+  );
+  expect(allAgencyLeads).toContainEqual(expect.objectContaining({ agencyName: 'Roundhay Student Lets', stage: 'NEW' }));
+});
+
+it('tells a tenant who signs in at the agent sign-in where to sign in instead', async () => {
+  const page = await (await running.browser().newContext()).newPage();
+  await page.goto(`${running.product().baseUrl}/signin/agent`);
+  await page.getByLabel('Email').fill('tenant@demo.test');
+  await page.getByLabel('Password').fill('Demo1234');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert').textContent()).resolves.toBe('This is a tenant account: please sign in at My account (/signin/tenant).');
+});
+
+it('lets a root-account agent invite an agent from Settings and remove them', async () => {
+  const page = await signedInAgent('agent@demo.test', 375);
+  page.on('dialog', (dialog) => void dialog.accept());
+  await page.goto(`${running.product().baseUrl}/agent-portal/settings`);
+  await page.waitForURL(/\/agent-portal\/settings$/);
+  await page.getByRole('heading', { name: 'Agents of Hyde Park Lettings' }).waitFor();
+  await page.getByLabel('Email').fill('invited.agent@demo.test');
+  await page.getByLabel('First name').last().fill('Ivy');
+  await page.getByLabel('Last name').last().fill('Nash');
+  await page.getByRole('button', { name: 'Send invitation' }).click();
+  await page.getByText('Invitation sent to invited.agent@demo.test').waitFor();
+  const agents = page.getByRole('list', { name: 'Agents' });
+  await agents.getByText('invited.agent@demo.test').waitFor();
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
+  await page.getByRole('button', { name: 'Remove Ivy Nash' }).click();
+  await page.getByText('Ivy Nash removed').waitFor();
+  await agents.getByText('invited.agent@demo.test').waitFor({ state: 'detached' });
+});

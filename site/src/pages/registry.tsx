@@ -48,6 +48,7 @@ const ACCOUNT_LOADERS: Record<string, PageEntry['load']> = {
   '/tenant-profile/energy-use': () => import('./tenant/EnergyUsePage').then((m) => m.EnergyUsePage),
   '/tenant-profile/energy-bill': () => import('./tenant/EnergyBillPage').then((m) => m.EnergyBillPage),
   '/agent-portal/dashboard': () => import('./agent/AgentDashboardPage').then((m) => m.AgentDashboardPage),
+  '/agent-portal/settings': () => import('./agent/AgentSettingsPage').then((m) => m.AgentSettingsPage),
   '/agent-portal/properties': () => import('./agent/AgentPropertiesPage').then((m) => m.AgentPropertiesPage),
   '/agent-portal/property/:propertyId': () => import('./agent/AgentPropertyPage').then((m) => m.AgentPropertyPage),
   '/agent-portal/property/:propertyId/:tab': () => import('./agent/AgentPropertyPage').then((m) => m.AgentPropertyPage),
@@ -74,7 +75,7 @@ const LOADERS: Record<string, PageEntry['load']> = {
   '/legals/domestic-terms': article(() => import('../content/domestic-terms')),
   '/legals/business-terms': article(() => import('../content/business-terms')),
   '/agents/info': article(() => import('../content/agents-info')),
-  '/agents/signup': article(() => import('../content/agents-signup')),
+  '/agents/signup': () => import('./agent/AgentSignupPage').then((m) => m.AgentSignupPage),
   '/agents/forgot': () => import('./password/ForgotPasswordPage').then((m) => () => <m.ForgotPasswordPage signInPath="/signin/agent" />),
   ...ACCOUNT_LOADERS,
   ...Object.fromEntries(

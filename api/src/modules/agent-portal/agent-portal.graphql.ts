@@ -1,8 +1,10 @@
 import type { GraphQLModule } from '../../graphql/graphql-module';
-import { roles, type Access } from '../../auth/access';
+import { PUBLIC, roles, type Access } from '../../auth/access';
 import type { GraphQLContext } from '../../graphql/context';
 import type { ResolverMap } from '../../graphql/schema';
 import { readSystemCurrentDate } from '../settings/read-current-date.service';
+import { inviteAgencyAgent, listAgencyAgents, removeAgencyAgent, updateOwnAgentDetails } from './agency-agents.service';
+import { createAgencyLead, type AgencyLeadInput } from './agency-lead.service';
 import { readAgentDashboard } from './agent-dashboard.service';
 import { listAgentProperties, type PropertiesFilter } from './agent-properties.service';
 import { readAgentProperty } from './agent-property.service';
@@ -180,7 +182,47 @@ export const agentPortalTypeDefs = /* GraphQL */ `
     photo: AgentPhotoInput
   }
 
+  input AgentSignupInput {
+    agencyName: String!
+    contactName: String!
+    email: String!
+    phone: String
+    cityName: String
+  }
+  type AgentSignupPayload {
+    id: Int!
+    "NEW"
+    stage: String!
+  }
+
+  type AgencyAgent {
+    id: Int!
+    firstName: String!
+    lastName: String!
+    email: String!
+    isYou: Boolean!
+  }
+  type AgentSettings {
+    agencyId: Int!
+    agencyName: String!
+    email: String
+    phone: String
+    streetName: String
+    cityName: String
+    postCode: String
+    "The selected agency is a root account with full permissions: its agents may be invited and removed here"
+    canManageAgents: Boolean!
+    agents: [AgencyAgent!]!
+  }
+  input AgencyAgentInvite {
+    email: String!
+    firstName: String!
+    lastName: String!
+  }
+
   extend type Query {
+    "The selected agency's details and, for a root account, its agents"
+    agentSettings(agencyId: Int): AgentSettings!
     "The selected agency's portfolio at a glance"
     agentDashboard(agencyId: Int): AgentDashboard!
     "All properties of the selected agency and its branches"
@@ -191,6 +233,14 @@ export const agentPortalTypeDefs = /* GraphQL */ `
   extend type Mutation {
     "A meter reading for a house of the selected agency, with a photo, PENDING for staff (source AGENT_APP)"
     agentSubmitMeterReading(agencyId: Int, input: AgentReadingInput!): AgentReading!
+    "A root account invites an agent to the selected agency (an e-mail with a link to choose a password)"
+    inviteAgencyAgent(agencyId: Int, input: AgencyAgentInvite!): AgencyAgent!
+    "A root account removes an agent from the selected agency"
+    removeAgencyAgent(agencyId: Int, agentId: Int!): Boolean!
+    "The agent's own name"
+    updateAgentDetails(firstName: String!, lastName: String!): AgencyAgent!
+    "The agent sign-up form (/agents/signup): records an agency lead (stage NEW) and tells the partnerships team"
+    agentSignup(input: AgentSignupInput!): AgentSignupPayload!
   }
 `;
 
@@ -202,6 +252,11 @@ const scopeOf = async ({ db, user }: GraphQLContext, agencyId?: number | null) =
 
 export const agentPortalResolvers: ResolverMap = {
   Query: {
+    agentSettings: async (_parent, { agencyId }: WithAgency, context) => {
+      const { scope } = await scopeOf(context, agencyId);
+      const { agency } = scope;
+      return { agencyId: agency.id, agencyName: agency.name, email: agency.email, phone: agency.phone, streetName: agency.streetName, cityName: agency.cityName, postCode: agency.postCode, canManageAgents: scope.canManageAgents, agents: await listAgencyAgents(context.db, scope) };
+    },
     agentDashboard: async (_parent, { agencyId }: WithAgency, context) => {
       const { scope, today } = await scopeOf(context, agencyId);
       return readAgentDashboard(context.db, scope, today);
@@ -216,10 +271,23 @@ export const agentPortalResolvers: ResolverMap = {
     },
   },
   Mutation: {
+    inviteAgencyAgent: async (_parent, { agencyId, input }: WithAgency<{ input: { email: string; firstName: string; lastName: string } }>, context) => {
+      const { scope } = await scopeOf(context, agencyId);
+      return inviteAgencyAgent(context.db, context.boss, scope, input, { baseUrl: context.config.baseUrl, siteName: context.config.siteName });
+    },
+    removeAgencyAgent: async (_parent, { agencyId, agentId }: WithAgency<{ agentId: number }>, context) => {
+      const { scope } = await scopeOf(context, agencyId);
+      return removeAgencyAgent(context.db, scope, agentId);
+    },
+    updateAgentDetails: async (_parent, input: { firstName: string; lastName: string }, context) => {
+      await resolveAgentScope(context.db, context.user!);
+      return updateOwnAgentDetails(context.db, context.user!, input);
+    },
     agentSubmitMeterReading: async (_parent, { agencyId, input }: WithAgency<{ input: AgentReadingInput }>, context) => {
       const { scope, today } = await scopeOf(context, agencyId);
       return submitAgentReading(context.db, scope, today, input);
     },
+    agentSignup: (_parent, { input }: { input: AgencyLeadInput }, { db, boss }) => createAgencyLead(db, boss, input),
   },
 };
 
@@ -229,6 +297,11 @@ export const agentPortalOperationAccess: Record<string, Access> = {
   'Query.agentProperties': AGENT,
   'Query.agentProperty': AGENT,
   'Mutation.agentSubmitMeterReading': AGENT,
+  'Mutation.agentSignup': PUBLIC,
+  'Query.agentSettings': AGENT,
+  'Mutation.inviteAgencyAgent': AGENT,
+  'Mutation.removeAgencyAgent': AGENT,
+  'Mutation.updateAgentDetails': AGENT,
 };
 
 export const agentPortalModule: GraphQLModule = { typeDefs: agentPortalTypeDefs, resolvers: agentPortalResolvers, access: agentPortalOperationAccess };

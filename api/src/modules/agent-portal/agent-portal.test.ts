@@ -1,3 +1,5 @@
+import { createQueues } from '../../jobs/create-queues';
+import { QUEUES } from '../../jobs/queues';
 import { startApiHarness, type ApiHarness } from '../../testing';
 
 /*
@@ -15,6 +17,9 @@ const DASHBOARD = 'query ($agencyId: Int) { agentDashboard(agencyId: $agencyId) 
 const PROPERTIES = 'query ($agencyId: Int, $search: String, $status: String, $city: String, $sort: AgentPropertySort, $descending: Boolean, $page: Int, $perPage: Int, $contractFrom: String) { agentProperties(agencyId: $agencyId, search: $search, status: $status, city: $city, sort: $sort, descending: $descending, page: $page, perPage: $perPage, contractFrom: $contractFrom) { total page perPage nodes { id status address { streetName cityName postCode } currentContract { id signUpDate tenantsSigned tenantsExpected services { utilityType utilityStatus } } } } }';
 const PROPERTY = 'query ($agencyId: Int, $propertyId: Int!) { agentProperty(agencyId: $agencyId, propertyId: $propertyId) { id canEdit contracts { id period tenantContracts { name status } services { utilityType } } supplies { mpxn supplierName meters { serialNumber meterType } } meters { id rateType isActive } readings { id status source } } }';
 const SUBMIT = 'mutation ($agencyId: Int, $input: AgentReadingInput!) { agentSubmitMeterReading(agencyId: $agencyId, input: $input) { id status source hasPhoto value } }';
+const SETTINGS = 'query ($agencyId: Int) { agentSettings(agencyId: $agencyId) { agencyName canManageAgents agents { id email isYou } } }';
+const INVITE = 'mutation ($agencyId: Int, $input: AgencyAgentInvite!) { inviteAgencyAgent(agencyId: $agencyId, input: $input) { id email } }';
+const REMOVE = 'mutation ($agencyId: Int, $agentId: Int!) { removeAgencyAgent(agencyId: $agencyId, agentId: $agentId) }';
 const CURRENT_AGENT = '{ currentAgent { id isFO city { id city } agencies { nodes { rootAccount portalPermissions agencyInfo { id name isActive } } } agencyView { id name isActive children { id name } } } }';
 
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 0xff, 0xd9]).toString('base64');
@@ -30,6 +35,7 @@ const code = (res: { body: { errors?: Array<{ extensions?: { code?: string } }> 
 
 beforeAll(async () => {
   api = await startApiHarness();
+  await createQueues(api.boss, [QUEUES['outbox.deliver']]);
   for (const who of ['agent', 'fo-agent', 'tenant', 'staff']) tokens[who] = await api.signIn(`${who}@demo.test`);
   for (const row of await api.db.knex('agencies').select('id', 'name')) agencies[row.name] = row.id;
   hydeParkIds = [agencies['Hyde Park Lettings']!, agencies['Hyde Park Lettings (Headingley branch)']!];
@@ -93,6 +99,9 @@ describe("every agent operation refuses another agency's ids", () => {
     ['agentProperties', PROPERTIES, {}],
     ['agentProperty', PROPERTY, { propertyId: 1 }],
     ['agentSubmitMeterReading', SUBMIT, { input: { meterId: 1, readingDate: '2026-01-01', value: '1' } }],
+    ['agentSettings', SETTINGS, {}],
+    ['inviteAgencyAgent', INVITE, { input: { email: 'sneaky@demo.test', firstName: 'Sne', lastName: 'Aky' } }],
+    ['removeAgencyAgent', REMOVE, { agentId: 1 }],
   ])('%s with an agency that is not the agent’s is FORBIDDEN', async (_name, query, variables) => {
     const res = await api.graphql(query, { ...variables, agencyId: agencies['Fallowfield Student Homes'] }, tokens.agent);
     expect(code(res)).toBe('FORBIDDEN');
@@ -150,4 +159,61 @@ it('lets a view-only agency read but not send readings', async () => {
   } finally {
     await api.db.knex('agencies').where({ id: hydeParkIds[0] }).update({ portal_permissions: 'FULL' });
   }
+});
+
+describe('the agent sign-up form', () => {
+  const LEAD = 'mutation ($input: AgentSignupInput!) { agentSignup(input: $input) { id stage } }';
+
+  it('records an agency lead at stage NEW and tells the partnerships team once', async () => {
+    const res = await api.graphql(LEAD, { input: { agencyName: 'Roundhay Lets', contactName: 'Jo Bloggs', email: 'jo@roundhaylets.example.test', phone: '+44 7700 900555', cityName: 'Leeds' } });
+    expect(res.body.data.agentSignup).toMatchObject({ stage: 'NEW' });
+    const lead = await api.db.knex('agency_leads').where({ id: res.body.data.agentSignup.id }).first();
+    expect(lead).toMatchObject({ agency_name: 'Roundhay Lets', contact_name: 'Jo Bloggs', email: 'jo@roundhaylets.example.test', stage: 'NEW', sale_status: 'LEAD', city_name: 'Leeds' });
+    const mails = await api.db.knex('outbox_messages').where({ recipient: 'partners@sharedhousebills.co.uk' }).whereILike('subject', '%Roundhay Lets%');
+    expect(mails).toHaveLength(1);
+    expect(mails[0].text_body).toContain('jo@roundhaylets.example.test');
+  });
+
+  it('names each bad field and records nothing', async () => {
+    const before = await api.db.knex('agency_leads').count('* as count').first();
+    const res = await api.graphql(LEAD, { input: { agencyName: ' ', contactName: 'J0', email: 'not-an-email', phone: 'call me', cityName: 'x'.repeat(101) } });
+    expect(res.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    expect(res.body.errors[0].extensions.fields.map((f: { field: string }) => f.field)).toEqual(['agencyName', 'contactName', 'email', 'phone', 'cityName']);
+    expect(await api.db.knex('agency_leads').count('* as count').first()).toEqual(before);
+  });
+});
+
+describe('Settings: a root account manages its agency’s agents', () => {
+  it('invites an agent (an e-mail with a link to choose a password), then removes them; never itself or another agency’s agent', async () => {
+    const invited = await api.graphql(INVITE, { input: { email: 'new.agent@demo.test', firstName: 'Nia', lastName: 'Evans' } }, tokens.agent);
+    expect(invited.body.errors).toBeUndefined();
+    const id = invited.body.data.inviteAgencyAgent.id;
+    expect(await api.db.knex('agent_agencies').where({ user_id: id, agency_id: hydeParkIds[0] })).toHaveLength(1);
+    const mail = await api.db.knex('outbox_messages').where({ recipient: 'new.agent@demo.test' }).first();
+    expect(mail.text_body).toMatch(/\/agents\/resetpass\/\S+/);
+    const settings = (await api.graphql(SETTINGS, {}, tokens.agent)).body.data.agentSettings;
+    expect(settings).toMatchObject({ agencyName: 'Hyde Park Lettings', canManageAgents: true });
+    expect(settings.agents.map((a: { email: string }) => a.email)).toEqual(expect.arrayContaining(['agent@demo.test', 'fo-agent@demo.test', 'new.agent@demo.test']));
+    expect((await api.graphql(INVITE, { input: { email: 'tenant@demo.test', firstName: 'Amelia', lastName: 'Hughes' } }, tokens.agent)).body.errors[0].extensions.fields[0].field).toBe('email');
+
+    const me = settings.agents.find((a: { isYou: boolean }) => a.isYou).id;
+    expect(code(await api.graphql(REMOVE, { agentId: me }, tokens.agent))).toBe('BAD_USER_INPUT');
+    const lenton = await api.db.knex('agent_agencies').where({ agency_id: agencies['Lenton Student Living'] }).first();
+    expect(code(await api.graphql(REMOVE, { agentId: lenton.user_id }, tokens.agent))).toBe('NOT_FOUND');
+    expect(await api.db.knex('agent_agencies').where({ id: lenton.id })).toHaveLength(1);
+
+    expect((await api.graphql(REMOVE, { agentId: id }, tokens.agent)).body.data.removeAgencyAgent).toBe(true);
+    expect(await api.db.knex('agent_agencies').where({ user_id: id })).toHaveLength(0);
+    expect(await api.db.knex('audit_log').where({ entity: 'agent_agencies', action: 'DELETE' })).toHaveLength(1);
+  });
+
+  it('lets no agent of a view-only agency manage agents', async () => {
+    await api.db.knex('agencies').where({ id: hydeParkIds[0] }).update({ portal_permissions: 'VIEW_ONLY' });
+    try {
+      expect((await api.graphql(SETTINGS, {}, tokens.agent)).body.data.agentSettings.canManageAgents).toBe(false);
+      expect(code(await api.graphql(INVITE, { input: { email: 'x.agent@demo.test', firstName: 'X', lastName: 'Y' } }, tokens.agent))).toBe('FORBIDDEN');
+    } finally {
+      await api.db.knex('agencies').where({ id: hydeParkIds[0] }).update({ portal_permissions: 'FULL' });
+    }
+  });
 });

@@ -60,10 +60,13 @@ function checkFilter(filter: PropertiesFilter) {
  */
 export async function listAgentProperties(db: Knex, scope: AgentScope, today: string, filter: PropertiesFilter) {
   const { page, perPage } = checkFilter(filter);
-  const base = House.query(db)
+  // The count needs the shown contract only when filtering on its dates.
+  const needsContract = Boolean(filter.contractFrom || filter.contractTo);
+  const filtered = (withContract: boolean) =>
+    House.query(db)
     .whereIn('houses.agency_id', scope.agencyIds)
-    .joinRaw(...shownContractSql(today))
     .modify((query) => {
+      if (withContract) void query.joinRaw(...shownContractSql(today));
       const search = filter.search?.trim();
       if (search) {
         const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -74,10 +77,11 @@ export async function listAgentProperties(db: Knex, scope: AgentScope, today: st
       if (filter.contractFrom) void query.where('hc.sign_up_date', '>=', filter.contractFrom);
       if (filter.contractTo) void query.where('hc.sign_up_date', '<=', filter.contractTo);
     });
+  const base = filtered(true);
   const column = PROPERTY_SORTS[(filter.sort as PropertySort) ?? 'ADDRESS'] ?? PROPERTY_SORTS.ADDRESS;
   const direction = filter.descending ? 'desc' : 'asc';
   const [countRow, rows] = await Promise.all([
-    base.clone().clearSelect().count('* as count').first() as unknown as Promise<{ count: string }>,
+    filtered(needsContract).clearSelect().count('* as count').first() as unknown as Promise<{ count: string }>,
     base
       .clone()
       .select(
