@@ -15,3 +15,4 @@ export * from './readings';
 export * from './notifications';
 export * from './reading-workflow';
 export * from './reading-import';
+export * from './service-workflow';
