@@ -16,3 +16,4 @@ export * from './notifications';
 export * from './reading-workflow';
 export * from './reading-import';
 export * from './service-workflow';
+export * from './batch-contract';
