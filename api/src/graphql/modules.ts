@@ -5,6 +5,7 @@ import { identityModule } from '../modules/identity/identity.graphql';
 import { jobsModule } from '../modules/jobs/jobs.graphql';
 import { notificationsModule } from '../modules/notifications/notifications.graphql';
 import { quotesModule } from '../modules/quotes/quotes.graphql';
+import { contractsBatchModule } from '../modules/contracts-batch/batch-update-contracts.graphql';
 import { readingWorkflowModule } from '../modules/readings/reading-workflow.graphql';
 import { rebatesModule } from '../modules/rebates/rebates.graphql';
 import { recordsModule } from '../modules/records/records.graphql';
@@ -28,4 +29,5 @@ export const GRAPHQL_MODULES: readonly GraphQLModule[] = [
   usageReportsModule,
   notificationsModule,
   readingWorkflowModule,
+  contractsBatchModule,
 ];
