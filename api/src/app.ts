@@ -14,6 +14,7 @@ import { exportsRoute } from './rest/exports.route';
 import { usageReportsRoute } from './rest/usage-reports.route';
 import { uploadsRoute } from './rest/uploads.route';
 import { contractServicesRoute } from './rest/contract-services.route';
+import { operatorRoute } from './rest/operator.route';
 import { apiNotFound, errorHandler } from './rest/error-handler';
 import { healthRoute } from './rest/health.route';
 import { googleAuthRoute } from './rest/google-auth.route';
@@ -72,6 +73,7 @@ export async function createApp({ db, boss, config, tokenSecret = loadTokenSecre
   app.use('/api/v2', usageReportsRoute(db));
   app.use('/api/v2', uploadsRoute(db, boss));
   app.use('/api/v2', contractServicesRoute(db));
+  app.use('/api/v2', operatorRoute(db, boss));
   app.use('/api/v2/graphql', expressMiddleware(apollo, { context: buildContext({ db, boss, config, tokenSecret }) }));
   app.use('/api', apiNotFound);
   if (withFrontends) app.use(serveFrontends());
