@@ -1,5 +1,6 @@
 import os from 'node:os';
 import type { Knex } from '@app/db';
+import { activeRenders } from './active-renders';
 
 export const HEARTBEAT_SECONDS = 15;
 
@@ -18,9 +19,9 @@ export function startHeartbeat(db: Knex, kind: 'api' | 'workers', onStopRequeste
   const beat = async () => {
     const memory = process.memoryUsage();
     const [row] = await db('process_heartbeats')
-      .insert({ id, kind, pid: process.pid, host: os.hostname(), started_at: startedAt, last_heartbeat_at: db.fn.now(), rss_bytes: memory.rss, heap_used_bytes: memory.heapUsed })
+      .insert({ id, kind, pid: process.pid, host: os.hostname(), started_at: startedAt, last_heartbeat_at: db.fn.now(), rss_bytes: memory.rss, heap_used_bytes: memory.heapUsed, active_renders: JSON.stringify(activeRenders()) })
       .onConflict('id')
-      .merge(['last_heartbeat_at', 'rss_bytes', 'heap_used_bytes'])
+      .merge(['last_heartbeat_at', 'rss_bytes', 'heap_used_bytes', 'active_renders'])
       .returning('stop_requested_at');
     if (row?.stop_requested_at && !stopping && onStopRequested) {
       stopping = true;

@@ -111,3 +111,11 @@ export async function upsertExternalService(caller: OperatorCaller, input: { nam
     return { id: row.id, name: row.name, baseUrl: row.base_url, enabled: row.enabled, settings: row.settings };
   });
 }
+
+/** `chrome-sessions`: the document renders in progress in every live process (the product renders PDFs with pdfkit). */
+export async function listRenders(db: Knex) {
+  const rows: Array<{ id: string; kind: string; pid: number; host: string; active_renders: Array<{ kind: string; label: string; startedAt: string }> }> = await db('process_heartbeats')
+    .where('last_heartbeat_at', '>', db.raw(`now() - interval '${3 * HEARTBEAT_SECONDS} seconds'`))
+    .orderBy('id');
+  return rows.flatMap((row) => row.active_renders.map((render) => ({ process: row.id, kind: row.kind, pid: row.pid, host: row.host, document: render.kind, label: render.label, startedAt: render.startedAt })));
+}

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { startApiHarness, type ApiHarness } from '../../testing';
 import { startHeartbeat } from './heartbeat';
+import { trackRender } from './active-renders';
 
 /*
  * /api/v2/admin/*: system WRITE only, every non-GET audited. Processes report heartbeats and are listed;
@@ -80,8 +81,39 @@ it('runs the automated billing now and says what it did per group, audited', asy
   expect(await api.db.knex('audit_log').where({ entity: 'operator.trigger_billing' }).count({ n: '*' })).toEqual([{ n: 1 }]);
 });
 
+it('reports the PDF renders in progress of live processes, and forgets each when it ends', async () => {
+  const done = trackRender('statement', 'statement-42-2026-10-31.pdf');
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const res = await call('get', 'chrome-sessions');
+  expect(res.body.renders).toEqual([expect.objectContaining({ pid: process.pid, document: 'statement', label: 'statement-42-2026-10-31.pdf' })]);
+  done();
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  expect((await call('get', 'chrome-sessions')).body.renders).toEqual([]);
+});
+
+it("edits a group's entity configuration (made on first edit), audited; bad colours, a foreign logo and unknown groups refused", async () => {
+  const patch = (id: string, body: object) => request(api.app.express).patch(`/api/v2/admin/entity-configuration/${id}`).set('Authorization', `Bearer ${staff}`).send(body);
+  const res = await patch('1', { primaryColour: '#0a7', displayName: 'Shared House Bills North' });
+  expect(res.status).toBe(200);
+  expect(res.body).toMatchObject({ groupId: 1, displayName: 'Shared House Bills North', primaryColour: '#0a7' });
+  expect((await patch('1', { secondaryColour: '#112233' })).body).toMatchObject({ id: res.body.id, primaryColour: '#0a7', secondaryColour: '#112233' });
+  const otherGroupLogo = await api.db.knex('uploads').insert({ group_id: 2, resource_type: 'ENTITY_CONFIGURATION_ASSET', file_name: 'logo.png', content_type: 'image/png', size_bytes: 1, storage_key: 'x/logo.png', status: 'READY' }).returning('id').catch(() => [{ id: 999999 }]);
+  const bad = await patch('1', { primaryColour: 'green', logoUploadId: otherGroupLogo[0].id, colour: 1 });
+  expect(bad.status).toBe(400);
+  expect(bad.body.error.fields.map((f: { field: string }) => f.field).sort()).toEqual(['colour', 'logoUploadId', 'primaryColour']);
+  expect((await patch('999999', { displayName: 'x' })).status).toBe(404);
+  expect(await api.db.knex('audit_log').where({ entity: 'entity_configurations' }).orderBy('id').pluck('action')).toEqual(['INSERT', 'UPDATE']);
+});
+
+it('answers the GET forms the specification names: kill-scheduler state and action, trigger-billing', async () => {
+  expect((await call('get', 'kill-scheduler')).body).toMatchObject({ paused: false });
+  expect((await call('get', 'kill-scheduler?action=pause')).body).toMatchObject({ paused: true });
+  expect((await call('get', 'kill-scheduler?action=resume')).body).toMatchObject({ paused: false, active: ['exports.cleanup', 'outbox.sweep'] });
+  expect((await call('get', 'trigger-billing')).status).toBe(200);
+});
+
 it('refuses anonymous callers and staff without system WRITE', async () => {
-  for (const [method, path] of [['get', 'log-processes'], ['post', 'trigger-billing'], ['post', 'kill-scheduler'], ['post', 'kill-server'], ['post', 'upsert-external-service']] as const) {
+  for (const [method, path] of [['get', 'log-processes'], ['get', 'chrome-sessions'], ['get', 'kill-scheduler'], ['post', 'trigger-billing'], ['post', 'kill-scheduler'], ['post', 'kill-server'], ['post', 'upsert-external-service']] as const) {
     expect((await call(method, path, {}, null)).status).toBe(401);
     expect((await call(method, path, {}, readonly)).status).toBe(403);
   }
