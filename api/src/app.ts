@@ -15,6 +15,7 @@ import { usageReportsRoute } from './rest/usage-reports.route';
 import { uploadsRoute } from './rest/uploads.route';
 import { contractServicesRoute } from './rest/contract-services.route';
 import { operatorRoute } from './rest/operator.route';
+import { cooperationRoute } from './rest/cooperation.route';
 import { apiNotFound, errorHandler } from './rest/error-handler';
 import { healthRoute } from './rest/health.route';
 import { googleAuthRoute } from './rest/google-auth.route';
@@ -74,6 +75,7 @@ export async function createApp({ db, boss, config, tokenSecret = loadTokenSecre
   app.use('/api/v2', uploadsRoute(db, boss));
   app.use('/api/v2', contractServicesRoute(db));
   app.use('/api/v2', operatorRoute(db, boss));
+  app.use('/api/v2', cooperationRoute(db, boss, config.baseUrl));
   app.use('/api/v2/graphql', expressMiddleware(apollo, { context: buildContext({ db, boss, config, tokenSecret }) }));
   app.use('/api', apiNotFound);
   if (withFrontends) app.use(serveFrontends());

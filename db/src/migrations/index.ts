@@ -20,6 +20,7 @@ import * as readingSubmitter from './20261123106020_reading_submitter';
 import * as readingImports from './20261123108000_reading_imports';
 import * as operator from './20261123108010_operator';
 import * as entityConfigurationRenders from './20261123108020_entity_configuration_renders';
+import * as readingRequests from './20261123108030_reading_requests';
 
 /** Every migration in order. Append new ones at the end; never edit or remove an applied one. */
 export const migrations: Array<[string, Knex.Migration]> = [
@@ -44,4 +45,5 @@ export const migrations: Array<[string, Knex.Migration]> = [
   ['20261123108000_reading_imports', readingImports],
   ['20261123108010_operator', operator],
   ['20261123108020_entity_configuration_renders', entityConfigurationRenders],
+  ['20261123108030_reading_requests', readingRequests],
 ];
