@@ -4,6 +4,7 @@ import { createKnex, redact, runMigrations } from '@app/db';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { startBoss } from './jobs/boss';
+import { startHeartbeat } from './modules/operator';
 import { onShutdown, reportReady, requireDatabaseUrl } from './lifecycle';
 
 async function main(): Promise<void> {
@@ -23,6 +24,8 @@ async function main(): Promise<void> {
   console.log(`[api] pid ${process.pid} listening on ${config.baseUrl} (database ${redact(url)})`);
   console.log(`[api] card adapters: ${app.cardProviders}`);
   reportReady({ port: config.port });
+  // log-processes reads this; kill-server asks this process to drain and stop (SIGTERM: the shutdown below).
+  const stopHeartbeat = startHeartbeat(db, 'api', () => process.kill(process.pid, 'SIGTERM'));
 
   onShutdown('api', async () => {
     // Stop accepting, let requests in flight finish, then drop idle keep-alive sockets.
@@ -31,6 +34,7 @@ async function main(): Promise<void> {
     const forced = setTimeout(() => server.closeAllConnections(), 3000);
     await closed;
     clearTimeout(forced);
+    await stopHeartbeat();
     await app.stop();
     await boss.stop({ graceful: false, close: true });
     await db.destroy();

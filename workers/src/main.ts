@@ -1,5 +1,6 @@
 /** The workers process: `npm run workers` (or started by `npm start`). Run as many as you like against one database. */
 import { configureCardProviders, createKnex, loadConfig, onShutdown, reportReady, requireDatabaseUrl, selectAdapters } from '@app/api';
+import { startHeartbeat } from '../../api/src/modules/operator';
 import { HANDLERS } from './queues';
 import { SCHEDULES } from './schedules';
 import { startWorkers } from './start-workers';
@@ -18,7 +19,10 @@ async function main(): Promise<void> {
   const workers = await startWorkers(url, { db, adapters }, { work, handlers: HANDLERS as never, schedules });
   console.log(`[workers] pid ${process.pid} working ${work.length} queues, ${schedules.length} schedule(s)`);
   reportReady();
+  // log-processes lists this process too (kill-server only stops API processes).
+  const stopHeartbeat = startHeartbeat(db, 'workers');
   onShutdown('workers', async () => {
+    await stopHeartbeat();
     await workers.stop();
     await cards.stop();
     await db.destroy();

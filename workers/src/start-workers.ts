@@ -40,7 +40,9 @@ export async function startWorkers(
       );
     }
   }
-  for (const { queue, cron } of schedules) await boss.schedule(queue, cron, {}, { tz: SCHEDULE_TIME_ZONE });
+  // Schedules an operator paused (kill-scheduler) stay paused until resumed.
+  const paused = new Set<string>(await context.db('paused_schedules').pluck('name').catch(() => []));
+  for (const { queue, cron } of schedules) if (!paused.has(queue)) await boss.schedule(queue, cron, {}, { tz: SCHEDULE_TIME_ZONE });
   return {
     boss,
     // In-flight jobs get up to 6 s to finish; whatever is still running then is released by its expiry and retried.

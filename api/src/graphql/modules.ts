@@ -8,6 +8,7 @@ import { jobsModule } from '../modules/jobs/jobs.graphql';
 import { notificationsModule } from '../modules/notifications/notifications.graphql';
 import { paymentsModule } from '../modules/payments/payments.graphql';
 import { quotesModule } from '../modules/quotes/quotes.graphql';
+import { contractsBatchModule } from '../modules/contracts-batch/batch-update-contracts.graphql';
 import { readingWorkflowModule } from '../modules/readings/reading-workflow.graphql';
 import { rebatesModule } from '../modules/rebates/rebates.graphql';
 import { recordsModule } from '../modules/records/records.graphql';
@@ -36,4 +37,5 @@ export const GRAPHQL_MODULES: readonly GraphQLModule[] = [
   paymentsModule,
   directDebitModule,
   tenantAreaModule,
+  contractsBatchModule,
 ];

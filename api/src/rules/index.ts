@@ -17,3 +17,5 @@ export * from './reading-workflow';
 export * from './tenant/contract-period';
 export * from './reading-import';
 export * from './payments/top-up-window';
+export * from './service-workflow';
+export * from './batch-contract';

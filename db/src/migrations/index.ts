@@ -21,6 +21,9 @@ import * as paymentsCore from './20261123103000_payments_core';
 import * as cardSetupAcknowledged from './20261123103010_card_setup_acknowledged';
 import * as broadbandUpgradeRequests from './20261123107000_broadband_upgrade_requests';
 import * as readingImports from './20261123108000_reading_imports';
+import * as operator from './20261123108010_operator';
+import * as entityConfigurationRenders from './20261123108020_entity_configuration_renders';
+import * as readingRequests from './20261123108030_reading_requests';
 
 /** Every migration in order. Append new ones at the end; never edit or remove an applied one. */
 export const migrations: Array<[string, Knex.Migration]> = [
@@ -46,4 +49,7 @@ export const migrations: Array<[string, Knex.Migration]> = [
   ['20261123103010_card_setup_acknowledged', cardSetupAcknowledged],
   ['20261123107000_broadband_upgrade_requests', broadbandUpgradeRequests],
   ['20261123108000_reading_imports', readingImports],
+  ['20261123108010_operator', operator],
+  ['20261123108020_entity_configuration_renders', entityConfigurationRenders],
+  ['20261123108030_reading_requests', readingRequests],
 ];

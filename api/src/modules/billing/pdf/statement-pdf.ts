@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import PDFDocument from 'pdfkit';
 import { STATEMENT_DUE_DAYS } from '../billing-rules';
 import { formatDisplayDate, formatPounds } from '../../../rules';
+import { trackRender } from '../../operator/active-renders';
 
 /*
  * The one-page PDF of a house or tenant statement. Fast on purpose: one built-in font (Helvetica, no
@@ -84,6 +85,10 @@ export function renderStatementPdf(data: StatementPdfData, stream: NodeJS.Writab
     autoFirstPage: true,
     info: { Title: `${KIND_TITLE[data.kind] ?? 'Statement'} ${data.billId}`, Author: data.brandName, Subject: `${data.periodStart} to ${data.periodEnd}` },
   });
+  // Reported by chrome-sessions until the last byte is out.
+  const rendered = trackRender('statement', statementFileName(data));
+  doc.once('end', rendered);
+  doc.once('error', rendered);
   doc.pipe(stream);
   doc.font(FONT);
 

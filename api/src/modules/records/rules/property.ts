@@ -20,9 +20,14 @@ import {
   rangesOverlap,
   tenantContractWithinHouseContract,
   utilitiesSelection,
+  BILLING_TYPE_KEYS,
+  PERMISSION_KEY_MESSAGES,
+  SERVICE_STATUS_KEYS,
   type ContractTerm,
+  type PermissionKey,
   type ServiceState,
 } from '../../../rules';
+import type { AuthUser } from '../../../auth/auth-user';
 import type { RecordRules, RecordValues } from '../record-rules';
 import { fieldErrors } from './field-errors';
 import { notifyReadingDecision } from '../../readings/reading-decision-notification';
@@ -43,6 +48,10 @@ async function houseContract(trx: Knex, id: unknown): Promise<{ sign_up_date: st
   return trx('house_contracts').where({ id }).first('sign_up_date', 'end_date', 'house_id', 'billing_type', 'status');
 }
 
+/** The named permission an action needs (rules/service-workflow.ts), when the caller lacks it: the refusal. */
+const missingKey = (user: AuthUser, key: PermissionKey | undefined, message: (key: PermissionKey) => string): string | null =>
+  key && !(user.permissions?.keys ?? []).includes(key) ? message(key) : null;
+
 /** Rules that only apply when the field changes (or on create). */
 const changed = (record: RecordValues, existing: RecordValues | null, field: string) => !existing || existing[field] !== record[field];
 
@@ -53,7 +62,7 @@ async function billsStillIssued(trx: Knex, houseContractId: unknown): Promise<bo
 }
 
 const HouseContract: RecordRules = {
-  async validate(record, { trx, today, existing }) {
+  async validate(record, { trx, today, existing, user }) {
     const house = await trx('houses').where({ id: record.houseId }).first('bedrooms');
     const term = record.term as ContractTerm;
     const others = await trx('house_contracts')
@@ -75,6 +84,7 @@ const HouseContract: RecordRules = {
       ['status', 'servicesClosed', record.status === 'CLOSED' && changed(record, existing, 'status') ? houseContractCanClose({ services }) : null],
       ['status', 'utilities', record.status === 'ACTIVE' && changed(record, existing, 'status') ? (utilitiesSelection(services.map((s) => s.utilityType)) ?? (services.length ? null : HOUSE_MESSAGES.utilities)) : null],
       ['supplyType', 'electricityOnly', changed(record, existing, 'supplyType') ? electricityOnlyAllowed({ supplyType: record.supplyType, services }) : null],
+      ['billingType', 'permission', existing && changed(record, existing, 'billingType') ? missingKey(user, BILLING_TYPE_KEYS[String(record.billingType)], (key) => PERMISSION_KEY_MESSAGES.billingType(String(record.billingType), key)) : null],
       [
         'billingType',
         'billsVoided',
@@ -110,9 +120,10 @@ const TenantContract: RecordRules = {
 };
 
 const Service: RecordRules = {
-  async validate(record, { trx }) {
+  async validate(record, { trx, existing, user }) {
     const house = await houseContract(trx, record.houseContractId);
     return fieldErrors([
+      ['utilityStatus', 'permission', existing && changed(record, existing, 'utilityStatus') ? missingKey(user, SERVICE_STATUS_KEYS[String(record.utilityType)], (key) => PERMISSION_KEY_MESSAGES.serviceStatus(String(record.utilityType), key)) : null],
       ['broadbandSpeed', 'broadbandOnly', record.broadbandSpeed && record.utilityType !== 'broadband' ? BROADBAND_SPEED_MESSAGE : null],
       ['endDate', 'endAfterStart', endAfterStart({ start: record.startDate, end: record.endDate })],
       ['startDate', 'withinHouseContract', house ? dateWithinHouseContract({ date: record.startDate, houseStart: house.sign_up_date, houseEnd: house.end_date }) : null],

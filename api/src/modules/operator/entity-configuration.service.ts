@@ -1,0 +1,39 @@
+import type { Knex } from '@app/db';
+import { recordChange } from '../../audit/record-change';
+import { DomainError, type FieldError } from '../../errors/domain-error';
+import { hexColour } from '../../rules';
+import type { OperatorCaller } from './operator.service';
+
+const FIELDS = { displayName: 'display_name', primaryColour: 'primary_colour', secondaryColour: 'secondary_colour', logoUploadId: 'logo_upload_id', supportEmail: 'support_email' } as const;
+
+/**
+ * `PATCH /api/v2/admin/entity-configuration/{groupId}`: a group's name shown to customers, brand colours, logo
+ * (an ENTITY_CONFIGURATION_ASSET upload of that group) and support address; made on first edit, audited.
+ */
+export async function patchEntityConfiguration(caller: OperatorCaller, groupIdText: string, input: Record<string, unknown>) {
+  const group = /^\d{1,9}$/.test(groupIdText) ? await caller.db('groups').where({ id: Number(groupIdText) }).first('id', 'name') : undefined;
+  if (!group) throw new DomainError('NOT_FOUND', `No group ${groupIdText}`);
+  const errors: FieldError[] = [];
+  const unknown = Object.keys(input).filter((key) => !(key in FIELDS));
+  if (unknown.length) errors.push({ field: unknown[0]!, rule: 'unknown', message: `Unknown field: ${unknown.join(', ')}` });
+  if ('displayName' in input && (typeof input.displayName !== 'string' || !input.displayName.trim() || input.displayName.length > 200)) errors.push({ field: 'displayName', rule: 'required', message: 'Enter a name of at most 200 characters' });
+  for (const field of ['primaryColour', 'secondaryColour'] as const) {
+    const problem = field in input && input[field] !== null ? hexColour(input[field]) : null;
+    if (problem) errors.push({ field, rule: 'hexColour', message: problem });
+  }
+  if ('supportEmail' in input && input.supportEmail !== null && !(typeof input.supportEmail === 'string' && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.supportEmail) && input.supportEmail.length <= 320)) errors.push({ field: 'supportEmail', rule: 'email', message: 'Enter a valid e-mail address' });
+  if ('logoUploadId' in input && input.logoUploadId !== null) {
+    const logo = /^\d{1,9}$/.test(String(input.logoUploadId)) ? await caller.db('uploads').where({ id: Number(input.logoUploadId), group_id: group.id, resource_type: 'ENTITY_CONFIGURATION_ASSET' }).first('id') : undefined;
+    if (!logo) errors.push({ field: 'logoUploadId', rule: 'exists', message: 'Logo not found: upload it to this group first' });
+  }
+  if (errors.length) throw DomainError.invalid(errors);
+  const values = Object.fromEntries(Object.entries(input).map(([key, value]) => [FIELDS[key as keyof typeof FIELDS], key === 'logoUploadId' && value !== null ? Number(value) : value]));
+  return caller.db.transaction(async (trx: Knex) => {
+    const before = await trx('entity_configurations').where({ group_id: group.id }).forUpdate().first();
+    const [row] = before
+      ? await trx('entity_configurations').where({ id: before.id }).update({ ...values, updated_at: trx.fn.now() }).returning('*')
+      : await trx('entity_configurations').insert({ group_id: group.id, display_name: group.name, ...values }).returning('*');
+    await recordChange(trx, { action: before ? 'UPDATE' : 'INSERT', entity: 'entity_configurations', entityId: row.id, actorUserId: caller.userId, before: before ?? null, after: row });
+    return { id: row.id, groupId: row.group_id, displayName: row.display_name, primaryColour: row.primary_colour, secondaryColour: row.secondary_colour, logoUploadId: row.logo_upload_id, supportEmail: row.support_email };
+  });
+}

@@ -1,0 +1,47 @@
+import { Router } from 'express';
+import type { PgBoss } from 'pg-boss';
+import type { Knex } from '@app/db';
+import { backoffice } from '../auth/access';
+import { listProcesses, listRenders, patchEntityConfiguration, requestProcessStop, schedulerState, setScheduler, triggerBilling, upsertExternalService } from '../modules/operator';
+import { currentUser, restRoute } from './rest-route';
+
+/** The System area's operator endpoints: system WRITE for all; every non-GET is audited by its service. */
+export function operatorRoute(db: Knex, boss: PgBoss): Router {
+  const router = Router();
+  const system = backoffice('systemLogs', 'WRITE');
+  const caller = (res: Parameters<typeof currentUser>[0]) => ({ db, boss, userId: currentUser(res)!.id });
+  restRoute(router, 'post', '/admin/trigger-billing', system, async (_req, res) => {
+    res.json(await triggerBilling(caller(res)));
+  });
+  restRoute(router, 'get', '/admin/log-processes', system, async (_req, res) => {
+    res.set('Cache-Control', 'no-store').json({ processes: await listProcesses(db) });
+  });
+  // GET shows the state, or with ?action=pause|resume acts (the specification's GET form).
+  restRoute(router, 'get', '/admin/kill-scheduler', system, async (req, res) => {
+    const action = req.query.action;
+    res.set('Cache-Control', 'no-store').json(action === undefined ? await schedulerState({ db, boss }) : await setScheduler(caller(res), action));
+  });
+  restRoute(router, 'post', '/admin/kill-scheduler', system, async (req, res) => {
+    res.json(await setScheduler(caller(res), (req.body as { action?: unknown } | undefined)?.action));
+  });
+  restRoute(router, 'post', '/admin/kill-server', system, async (req, res) => {
+    res.status(202).json(await requestProcessStop(caller(res), (req.body as { id?: unknown } | undefined)?.id));
+  });
+  restRoute(router, 'post', '/admin/upsert-external-service', system, async (req, res) => {
+    res.json(await upsertExternalService(caller(res), (req.body ?? {}) as Record<string, unknown>));
+  });
+  restRoute(router, 'get', '/admin/chrome-sessions', system, async (_req, res) => {
+    res.set('Cache-Control', 'no-store').json({ renders: await listRenders(db) });
+  });
+  restRoute(router, 'patch', '/admin/entity-configuration/:id', system, async (req, res) => {
+    res.json(await patchEntityConfiguration(caller(res), String(req.params.id), (req.body ?? {}) as Record<string, unknown>));
+  });
+  // The specification names these as GETs too: the same actions (still audited), for links in the System area.
+  restRoute(router, 'get', '/admin/trigger-billing', system, async (_req, res) => {
+    res.json(await triggerBilling(caller(res)));
+  });
+  restRoute(router, 'get', '/admin/kill-server', system, async (req, res) => {
+    res.status(202).json(await requestProcessStop(caller(res), req.query.id));
+  });
+  return router;
+}
