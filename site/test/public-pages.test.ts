@@ -1,5 +1,5 @@
 import { waitFor } from '@app/api/testing';
-import { useSite, expectedTitle, publicPaths, NOT_FOUND_META, PAGE_META, redirects, SITE_NAME, watchOffMachine } from './site-support';
+import { useSite, expectedTitle, publicPaths, NOT_FOUND_META, PAGE_META, redirects, SITE_NAME, waitUntil, watchOffMachine } from './site-support';
 import documents from '../src/content/documents.json';
 
 const site = useSite();
@@ -67,9 +67,9 @@ it('scrolls to a hash anchor once the element is there, and to the top on other 
   const emergency = page.locator('#emergency');
   await emergency.waitFor();
   // Browser-side expressions are strings: this project's type-check has no DOM library.
-  await page.waitForFunction(`window.scrollY > 0 && Math.abs(document.getElementById('emergency').getBoundingClientRect().top) < 120`);
+  await waitUntil(page, `window.scrollY > 0 && Math.abs(document.getElementById('emergency').getBoundingClientRect().top) < 120`);
   await page.getByRole('contentinfo').getByRole('link', { name: 'Complaints' }).click();
-  await page.waitForFunction(`location.pathname === '/complaints' && window.scrollY === 0`);
+  await waitUntil(page, `location.pathname === '/complaints' && window.scrollY === 0`);
   expect(await page.title()).toBe(expectedTitle('/complaints'));
 });
 

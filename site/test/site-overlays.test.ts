@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { counterTarget, formatCount } from '../src/pages/public/home/counter';
-import { patchConfig, useSite, watchOffMachine } from './site-support';
+import { allowTrackersInPolicy, patchConfig, useSite, waitUntil, watchOffMachine } from './site-support';
 
 const site = useSite();
 let context: BrowserContext;
@@ -72,6 +72,7 @@ describe('cookie consent', () => {
     const page = await context.newPage();
     await page.clock.install();
     await patchConfig(page, { trackerIds: { analytics: 'G-TEST', facebookPixel: 'FB-TEST' } });
+    await allowTrackersInPolicy(page, site.product().baseUrl);
     // Tracker hosts are answered here, so the test never reaches the internet.
     const trackerRequests: string[] = [];
     await page.route(/^https:\/\//, (route) => {
@@ -127,7 +128,7 @@ it('counts up to 5462 + 164 per whole month since 2022-06-20, padded to 4 digits
   expect(await counter.textContent()).toBe('1000');
   await counter.scrollIntoViewIfNeeded();
   const target = formatCount(counterTarget(new Date()));
-  await page.waitForFunction(`document.querySelector('[data-testid="counter"]').textContent === '${target}'`);
+  await waitUntil(page, `document.querySelector('[data-testid="counter"]').textContent === '${target}'`);
 });
 
 describe('header menus', () => {
@@ -153,7 +154,7 @@ describe('header menus', () => {
     await menuButton.click();
     await menu.getByRole('link', { name: 'Sustainability' }).click();
     await menu.waitFor({ state: 'hidden' });
-    await page.waitForFunction(`location.pathname === '/sustainability'`);
+    await waitUntil(page, `location.pathname === '/sustainability'`);
   });
 
   it('asks once for the referring agency and shows "in partnership with" its name', async () => {
@@ -169,7 +170,7 @@ describe('header menus', () => {
     await page.goto(`${site.product().baseUrl}/?ref=oakwood`);
     await page.getByText('in partnership with Oakwood Lettings').waitFor();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Packages' }).click();
-    await page.waitForFunction(`location.pathname === '/bill-packages'`);
+    await waitUntil(page, `location.pathname === '/bill-packages'`);
     expect(asked).toEqual([`${site.product().baseUrl}/?ref=oakwood`]);
   });
 });

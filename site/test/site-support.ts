@@ -30,3 +30,32 @@ export async function patchConfig(page: Page, extra: Record<string, unknown>): P
     await route.fulfill({ response, json: { ...(await response.json()), ...extra } });
   });
 }
+
+/**
+ * The Content-Security-Policy the product sends when TRACKER_IDS names these trackers (the API adds their
+ * hosts, see security-headers.test.ts), for a page whose config patchConfig() gave tracker ids.
+ */
+export async function allowTrackersInPolicy(page: Page, baseUrl: string): Promise<void> {
+  const hosts = 'https://www.googletagmanager.com https://www.google-analytics.com https://connect.facebook.net https://www.facebook.com';
+  await page.route(
+    (url) => url.origin === new URL(baseUrl).origin && !url.pathname.startsWith('/api/') && !url.pathname.startsWith('/assets/'),
+    async (route) => {
+      const response = await route.fetch();
+      const policy = (response.headers()['content-security-policy'] ?? '').replace(/(script-src|img-src|connect-src) ([^;]*)/g, `$1 $2 ${hosts}`);
+      await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': policy } });
+    },
+  );
+}
+
+/**
+ * Waits until a browser-side expression is true. Playwright's waitForFunction polls inside the page with
+ * eval, which the product's Content-Security-Policy forbids; page.evaluate runs through the DevTools
+ * protocol, which the policy does not govern, so this polls from here.
+ */
+export async function waitUntil(page: Page, expression: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await page.evaluate(expression))) {
+    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for: ${expression}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -50,7 +50,20 @@ export function perAccountDelayMs(hits: number): number {
 export const PASSWORD_RESET_LIMITS = {
   perAccount: { limit: 5, windowMinutes: 60 },
   perIp: { limit: 20, windowMinutes: 60 },
+  /** Answers "No account can be found" per address: past this the address learns nothing more. */
+  unknownEmailPerIp: { limit: 10, windowMinutes: 60 },
+  /** Unknown e-mails from one address after which each further one is logged as possible enumeration. */
+  enumerationWarningAt: 5,
 } as const;
+
+/** The count of the key's current window, without counting. */
+export async function readHits(db: Knex, { key, windowMinutes }: Omit<RateLimit, 'limit'>): Promise<number> {
+  const { rows } = await db.raw<{ rows: Array<{ hits: number }> }>(
+    `SELECT hits FROM rate_limit_counters WHERE key = ? AND window_start = date_bin(make_interval(mins => ?), now(), timestamptz 'epoch')`,
+    [key, windowMinutes],
+  );
+  return rows[0]?.hits ?? 0;
+}
 
 /**
  * The anonymous writes, per address: a browser reports a few errors and one view per page it shows, so

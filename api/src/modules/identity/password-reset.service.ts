@@ -2,9 +2,9 @@ import crypto from 'node:crypto';
 import type { PgBoss } from 'pg-boss';
 import type { Knex } from '@app/db';
 import { recordAuthEvent } from '../../auth/auth-events';
-import { consumeAttempt, PASSWORD_RESET_LIMITS } from '../../auth/rate-limit';
+import { consumeAttempt, countAttempt, PASSWORD_RESET_LIMITS, readHits } from '../../auth/rate-limit';
 import { DomainError } from '../../errors/domain-error';
-import { email as emailRule, PASSWORD_RESET_MESSAGES } from '../../rules';
+import { email as emailRule, PASSWORD_RESET_MESSAGES, TOO_MANY_ATTEMPTS } from '../../rules';
 import { queueEmail } from '../outbox/queue-message.service';
 import { findUserByEmail } from './login.service';
 import { storeNewPassword, validateNewPassword } from './set-password';
@@ -17,6 +17,19 @@ const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest
 /** The link in the e-mail: agents reset through the agents' pages, everyone else through /resetpass. */
 export function resetLink(baseUrl: string, role: string, token: string): string {
   return `${baseUrl}${role === 'agent' ? '/agents/resetpass' : '/resetpass'}/${token}`;
+}
+
+/**
+ * The specification's "No account can be found with this email address." tells whether an account exists,
+ * so each such answer is counted per address (limited, then refused like any other excess) and recorded;
+ * an address collecting many is logged as a possible enumeration of accounts for the operators to see.
+ */
+async function refuseUnknownEmail(db: Knex, email: string, ip: string | null, misses: number): Promise<DomainError> {
+  await recordAuthEvent(db, 'PASSWORD_RESET_REQUESTED', { email, ip }, { found: false, missesFromAddress: misses });
+  if (misses >= PASSWORD_RESET_LIMITS.enumerationWarningAt) {
+    console.warn(`[security] possible account enumeration: ${misses} unknown e-mails asked for a password reset from ${ip ?? 'an unknown address'} this hour`);
+  }
+  return DomainError.invalid([{ field: 'email', rule: 'exists', message: PASSWORD_RESET_MESSAGES.unknownEmail }]);
 }
 
 /**
@@ -35,8 +48,13 @@ export async function requestPasswordReset(
   await consumeAttempt(db, { key: `reset:account:${email.toLowerCase()}`, ...PASSWORD_RESET_LIMITS.perAccount });
   await consumeAttempt(db, { key: `reset:ip:${context.ip ?? 'unknown'}`, ...PASSWORD_RESET_LIMITS.perIp });
 
+  const missKey = { key: `reset:unknown-email:ip:${context.ip ?? 'unknown'}`, ...PASSWORD_RESET_LIMITS.unknownEmailPerIp };
+  if ((await readHits(db, missKey)) >= missKey.limit) {
+    await recordAuthEvent(db, 'RATE_LIMITED', { email, ip: context.ip }, { reason: 'password-reset-unknown-emails' });
+    throw new DomainError('RATE_LIMITED', TOO_MANY_ATTEMPTS, { retryAfterMinutes: missKey.windowMinutes });
+  }
   const user = await findUserByEmail(db, email);
-  if (!user) throw DomainError.invalid([{ field: 'email', rule: 'exists', message: PASSWORD_RESET_MESSAGES.unknownEmail }]);
+  if (!user) throw await refuseUnknownEmail(db, email, context.ip, await countAttempt(db, missKey));
   const token = crypto.randomBytes(32).toString('base64url');
   await db.transaction(async (trx) => {
     await trx('password_reset_tokens').insert({

@@ -62,11 +62,16 @@ export function getRecord(request: RecordRequest, spec: ResourceSpec, id: unknow
   return findRecord(request.db, spec, request.groupId, id);
 }
 
-/** Each reference names a record the request may see (same group where both are group-scoped). */
-async function checkReferences(trx: Knex, spec: ResourceSpec, groupId: number | null, values: RecordValues): Promise<FieldError[]> {
+/**
+ * Each reference names a record the request may see (same group where both are group-scoped). A reference
+ * an update leaves as it was is not checked again: it was checked when written, and a record saved back
+ * unchanged must succeed (a shared tariff assignment may name a service of another group).
+ */
+async function checkReferences(trx: Knex, spec: ResourceSpec, groupId: number | null, values: RecordValues, existing: RecordValues | null): Promise<FieldError[]> {
   const errors: FieldError[] = [];
   for (const [name, field] of Object.entries(spec.fields)) {
     if (field.kind !== 'ref' || values[name] === null || values[name] === undefined || field.readOnly) continue;
+    if (existing && String(existing[name]) === String(values[name])) continue;
     const target = findResourceSpec(field.ref ?? '');
     if (!target) continue; // a reference to a screen outside the catalogue (e.g. back-office users)
     const found = await scopedQuery(trx, target, target.groupScoped ? groupId : null).where(`${target.table}.id`, values[name] as number).first('id');
@@ -81,7 +86,7 @@ async function ruleContext(request: RecordRequest, trx: Knex, existing: RecordVa
 
 async function validateWrite(request: RecordRequest, trx: Knex, spec: ResourceSpec, record: RecordValues, context: RecordRuleContext, checked: FieldError[]) {
   const errors = [...checked];
-  if (!errors.length) errors.push(...(await checkReferences(trx, spec, request.groupId, record)));
+  if (!errors.length) errors.push(...(await checkReferences(trx, spec, request.groupId, record, context.existing)));
   if (!errors.length) errors.push(...((await RECORD_RULES[spec.name]?.validate?.(record, context)) ?? []));
   if (errors.length) throw DomainError.invalid(errors);
 }
