@@ -1,23 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Page } from 'playwright-core';
-import { accountFormPaths, publicPaths, useSite } from './site-support';
+import { accountFormPaths, publicPaths, seriousViolations, useSite } from './site-support';
 
 const site = useSite();
-const AXE_SOURCE = fs.readFileSync(path.join(require.resolve('axe-core'), '..', 'axe.min.js'), 'utf8');
-
-type Violation = { id: string; impact: string | null; help: string; nodes: Array<{ target: unknown }> };
-
-/** The serious and critical axe-core violations on the page as it is now. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol: an injected <script> would be refused by the product's CSP.
-  await page.evaluate(AXE_SOURCE);
-  const violations = (await page.evaluate('axe.run().then((result) => result.violations)')) as Violation[];
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${JSON.stringify(violation.nodes.map((node) => node.target))}`);
-}
-
 it.each([...publicPaths, ...accountFormPaths, '/no-such-page'])('%s has no serious or critical accessibility violation (cookie banner showing)', async (urlPath) => {
   const page = await site.browser().newPage({ viewport: { width: 1440, height: 900 } });
   await page.goto(`${site.product().baseUrl}${urlPath}`);

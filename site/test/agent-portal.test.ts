@@ -1,12 +1,12 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { useProductInBrowser } from '@app/api/testing';
+import { seriousViolations, waitUntil } from './site-support';
 
 // The agent portal in Chromium against the running product with its demo data: an agent sees only their
 // agency's houses, opens a property's four tabs and sends a reading staff then see; a front-office agent
 // switches agency and the pages follow; every page is axe-clean and fits at 375 and 1440 px.
 const running = useProductInBrowser();
-const AXE = path.join(require.resolve('axe-core'), '..', 'axe.min.js');
 const SHOTS = process.env.AGENT_PORTAL_SHOTS;
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 0xff, 0xd9]);
 
@@ -52,12 +52,6 @@ async function propertiesShown(page: Page): Promise<number> {
   return Number(/(\d+)/.exec((await status.textContent()) ?? '')![1]);
 }
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
-  const violations = (await page.evaluate('axe.run().then((result) => result.violations)')) as Array<{ id: string; impact: string | null }>;
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
-}
-
 it("shows agent@demo.test only Hyde Park Lettings' houses, a property's four tabs, and takes a reading staff then see", async () => {
   const staff = await staffToken();
   const page = await signedInAgent('agent@demo.test');
@@ -71,7 +65,7 @@ it("shows agent@demo.test only Hyde Park Lettings' houses, a property's four tab
 
   await page.getByLabel('Status', { exact: true }).selectOption('ACTIVE');
   await page.getByRole('button', { name: 'Show' }).click();
-  await page.waitForFunction(`[...document.querySelectorAll('[aria-label="Properties"] li')].every((li) => li.textContent.includes('Active'))`);
+  await waitUntil(page, `[...document.querySelectorAll('[aria-label="Properties"] li')].every((li) => li.textContent.includes('Active'))`);
 
   // A house with a meter to read (staff's list of active meters), opened from the list.
   const { allMeters } = await graphql<{ allMeters: Array<{ houseId: string }> }>('{ allMeters(perPage: 500, filter: { isActive: true }) { houseId } }', {}, staff);
@@ -125,7 +119,7 @@ it('lets fo-agent@demo.test switch agency, and every page follows', async () => 
   expect(await agency.inputValue()).toBe(await agency.locator('option', { hasText: 'Hyde Park Lettings' }).getAttribute('value'));
   expect(await propertiesShown(page)).toBe(hyde);
   await agency.selectOption({ label: 'Fallowfield Student Homes' });
-  await page.waitForFunction(`document.querySelector('[role="status"]')?.textContent?.startsWith('${fallowfield} propert')`);
+  await waitUntil(page, `document.querySelector('[role="status"]')?.textContent?.startsWith('${fallowfield} propert')`);
   for (const text of await page.getByRole('list', { name: 'Properties' }).getByRole('listitem').allTextContents()) expect(text).toContain('Manchester');
   await page.getByRole('list', { name: 'Properties' }).getByRole('link').first().click();
   await page.getByRole('heading', { name: /Manchester/ }).waitFor();

@@ -1,11 +1,10 @@
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { useProductInBrowser } from '@app/api/testing';
+import { seriousViolations } from './site-support';
 
 // The notification bell, drawer and toasts of a signed-in tenant, with notifications pushed over the real
 // socket while the page is open (sent by staff through the API, as the back office does).
 const running = useProductInBrowser();
-const AXE = path.join(require.resolve('axe-core'), '..', 'axe.min.js');
 
 async function graphql(query: string, variables: Record<string, unknown>, token?: string): Promise<{ data?: Record<string, unknown>; errors?: unknown[] }> {
   const res = await fetch(`${running.product().baseUrl}/api/v2/graphql`, {
@@ -43,12 +42,6 @@ async function signedInTenant(width: number): Promise<Page> {
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(`${running.product().baseUrl}/tenant-profile`);
   return page;
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
-  const violations = (await page.evaluate('axe.run().then((result) => result.violations)')) as Array<{ id: string; impact: string | null }>;
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
 }
 
 it.each([1440, 375])('shows a notification that arrives while the page is open, reads it and the count falls (%i px)', async (width) => {

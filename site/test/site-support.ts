@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { useProductInBrowser, watchOffMachine } from '@app/api/testing';
 import { ACCOUNT_PAGE_META, NOT_FOUND_META, PAGE_META } from '../src/pages/page-meta';
@@ -58,4 +60,17 @@ export async function waitUntil(page: Page, expression: string, timeoutMs = 10_0
     if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for: ${expression}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+const AXE_SOURCE = fs.readFileSync(path.join(require.resolve('axe-core'), '..', 'axe.min.js'), 'utf8');
+type Violation = { id: string; impact: string | null; help: string; nodes: Array<{ target: unknown }> };
+
+/** The serious and critical axe-core violations on the page as it is now. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  // Evaluated through the DevTools protocol: an injected <script> would be refused by the product's CSP.
+  await page.evaluate(AXE_SOURCE);
+  const violations = (await page.evaluate('axe.run().then((result) => result.violations)')) as Violation[];
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${JSON.stringify(violation.nodes.map((node) => node.target))}`);
 }

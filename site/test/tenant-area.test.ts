@@ -1,6 +1,6 @@
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { useProductInBrowser } from '@app/api/testing';
+import { seriousViolations } from './site-support';
 
 /*
  * The tenant area in Chromium as the three demo tenants: each page shows that tenant's own data; a reading
@@ -9,7 +9,6 @@ import { useProductInBrowser } from '@app/api/testing';
  * checked with axe at 375 and 1440 px, nothing wider than the window, no console errors (hydration included).
  */
 const running = useProductInBrowser();
-const AXE = path.join(require.resolve('axe-core'), '..', 'axe.min.js');
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 async function signedIn(email: string, width: number, signInPath = '/signin/tenant'): Promise<{ page: Page; errors: string[] }> {
@@ -29,9 +28,7 @@ async function signedIn(email: string, width: number, signInPath = '/signin/tena
 }
 
 async function checkPage(page: Page, name: string, width: number): Promise<void> {
-  await page.addScriptTag({ path: AXE });
-  const violations = (await page.evaluate('axe.run().then((result) => result.violations)')) as Array<{ id: string; impact: string | null; nodes: Array<{ target: string[] }> }>;
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
   const wider = (await page.evaluate(
     "[...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1 && getComputedStyle(e).position !== 'fixed' && !e.closest('.tenant-table-wrap, .mobile-menu')).slice(0, 3).map((e) => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))",
   )) as string[];
