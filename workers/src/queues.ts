@@ -10,6 +10,7 @@ import { exportCleanupHandler } from './handlers/export-cleanup';
 import { exportRunHandler } from './handlers/export-run';
 import { financeExportHandler } from './handlers/finance-export';
 import { reportsUsageHandler } from './handlers/reports-usage';
+import { paymentsCollectionsHandler } from './handlers/payments-collections';
 import { sweepOutboxHandler } from './handlers/sweep-outbox';
 
 /** Queue → handler. Typed as a complete record: a queue declared in the registry without a handler does not compile. */
@@ -25,4 +26,5 @@ export const HANDLERS: { [Q in QueueName]: Handler<Q> | BatchHandler<Q> } = {
   'finance.export': financeExportHandler,
   'reports.usage': reportsUsageHandler,
   'billing.automation': billingAutomationHandler,
+  'payments.collections': paymentsCollectionsHandler,
 };
