@@ -25,6 +25,21 @@ export const paymentsTableSettlement: SettlementPort = {
     const count = await Payment.query(trx).patch({ status: 'FAILED' }).where({ id: paymentId, status: 'OUTSTANDING' });
     return count > 0;
   },
+  async reverse(trx, paymentId, reason) {
+    const [payment] = await Payment.query(trx).patch({ status: 'FAILED' }).where({ id: paymentId, status: 'PAID' }).returning('*');
+    if (!payment) return false;
+    // The credit stays in the ledger (entries are never edited); a PAYMENT_FAILED charge of the same amount reverses it.
+    await trx('ledger_entries').insert({
+      group_id: payment.groupId,
+      tenant_contract_id: payment.tenantContractId,
+      entry_date: new Date().toISOString().slice(0, 10),
+      kind: 'PAYMENT_FAILED',
+      amount_pence: payment.amountPence,
+      description: `Direct debit reclaimed: ${reason}`.slice(0, 255),
+      payment_id: payment.id,
+    });
+    return true;
+  },
 };
 
 /** For tests and the sandbox: a card port whose charges all succeed, or fail when the amount ends in 51p. */

@@ -10,6 +10,8 @@ export interface SettlementPort {
   settle(trx: Knex.Transaction, paymentId: number): Promise<boolean>;
   /** The payment failed: FAILED, no ledger credit (true only the first time). */
   fail(trx: Knex.Transaction, paymentId: number, reason: string): Promise<boolean>;
+  /** A settled payment taken back (a Direct Debit indemnity claim): its credit reversed, once. */
+  reverse(trx: Knex.Transaction, paymentId: number, reason: string): Promise<boolean>;
 }
 
 export interface CardCharge {
