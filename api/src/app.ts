@@ -10,6 +10,7 @@ import { buildResolvers, typeDefs } from './graphql/schema';
 import { loadTokenSecret } from './auth/token-secret';
 import { configRoute } from './rest/config.route';
 import { billPdfRoute } from './rest/bill-pdf.route';
+import { directDebitRoutes } from './modules/payments/direct-debit/direct-debit.routes';
 import { exportsRoute } from './rest/exports.route';
 import { usageReportsRoute } from './rest/usage-reports.route';
 import { apiNotFound, errorHandler } from './rest/error-handler';
@@ -60,6 +61,7 @@ export async function createApp({ db, boss, config, tokenSecret = loadTokenSecre
   app.use('/api/v2', pageViewsRoute(db));
   app.use('/api/v2', exportsRoute(db, boss));
   app.use('/api/v2', billPdfRoute(db));
+  app.use('/api/v2', directDebitRoutes(db, config));
   app.use('/api/v2', usageReportsRoute(db));
   app.use('/api/v2/graphql', expressMiddleware(apollo, { context: buildContext({ db, boss, config, tokenSecret }) }));
   app.use('/api', apiNotFound);
