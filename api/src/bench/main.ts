@@ -1,12 +1,13 @@
 /** `npm run bench [name]`: benchmarks that print their figures. With no name, all of them. */
 import { billRunBenchmark } from './bill-run.bench';
+import { collectionsBenchmark } from './collections.bench';
 import { exportsBenchmark } from './exports.bench';
 import { listsBenchmark } from './lists.bench';
 import { loginBenchmark } from './login.bench';
 import { siteBenchmark } from './site.bench';
 import { startupBenchmark } from './startup.bench';
 
-const BENCHMARKS: Record<string, () => Promise<void>> = { startup: startupBenchmark, site: siteBenchmark, login: loginBenchmark, lists: listsBenchmark, exports: exportsBenchmark, 'bill-run': billRunBenchmark };
+const BENCHMARKS: Record<string, () => Promise<void>> = { startup: startupBenchmark, site: siteBenchmark, login: loginBenchmark, lists: listsBenchmark, exports: exportsBenchmark, 'bill-run': billRunBenchmark, collections: collectionsBenchmark };
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2);
