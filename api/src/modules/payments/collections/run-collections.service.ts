@@ -48,6 +48,7 @@ export interface RunCollectionsResult {
 
 const LOOK_BACK_DAYS = 7;
 const INSERT_CHUNK = 1000;
+const CARD_CHUNK = 100;
 
 interface DueSchedule {
   id: number;
@@ -285,21 +286,33 @@ async function chargeCards(db: Knex, groupId: number, options: RunCollectionsOpt
     .select('id', 'tenant_contract_id', 'amount_pence', 'payment_id');
   let settled = 0;
   let failed = 0;
-  for (const collection of pending) {
-    const outcome = await options.cards.charge({ groupId, tenantContractId: collection.tenant_contract_id, amountPence: collection.amount_pence, idempotencyKey: `collection-${collection.id}` });
+  // Charged CARD_CHUNK at a time, concurrently (each with its own idempotency key), then recorded in one
+  // transaction per chunk: a commit per charge made a day of 25,000 card payers wait on 25,000 disk flushes.
+  // A chunk whose recording fails is rolled back whole; its charges are taken again with the same keys,
+  // which the provider answers with the same charge.
+  for (let i = 0; i < pending.length; i += CARD_CHUNK) {
+    const chunk = pending.slice(i, i + CARD_CHUNK);
+    const outcomes = await Promise.all(
+      chunk.map((collection) =>
+        options.cards.charge({ groupId, tenantContractId: collection.tenant_contract_id, amountPence: collection.amount_pence, idempotencyKey: `collection-${collection.id}` }),
+      ),
+    );
     await db.transaction(async (trx) => {
-      // Only a still-PENDING collection moves: a concurrent run that charged it first wins, and the
-      // provider's idempotency key made the second charge the same charge.
-      const moved = await trx('collections')
-        .where({ id: collection.id, status: 'PENDING' })
-        .update({ status: outcome.status === 'SUCCEEDED' ? 'SETTLED' : 'FAILED', failure_reason: outcome.status === 'FAILED' ? outcome.reason : null, updated_at: trx.fn.now() });
-      if (moved === 0) return;
-      if (outcome.status === 'SUCCEEDED') {
-        await options.settlement.settle(trx, collection.payment_id);
-        settled += 1;
-      } else {
-        await options.settlement.fail(trx, collection.payment_id, outcome.reason);
-        failed += 1;
+      for (const [index, collection] of chunk.entries()) {
+        const outcome = outcomes[index]!;
+        // Only a still-PENDING collection moves: a concurrent run that charged it first wins, and the
+        // provider's idempotency key made the second charge the same charge.
+        const moved = await trx('collections')
+          .where({ id: collection.id, status: 'PENDING' })
+          .update({ status: outcome.status === 'SUCCEEDED' ? 'SETTLED' : 'FAILED', failure_reason: outcome.status === 'FAILED' ? outcome.reason : null, updated_at: trx.fn.now() });
+        if (moved === 0) continue;
+        if (outcome.status === 'SUCCEEDED') {
+          await options.settlement.settle(trx, collection.payment_id);
+          settled += 1;
+        } else {
+          await options.settlement.fail(trx, collection.payment_id, outcome.reason);
+          failed += 1;
+        }
       }
     });
   }
