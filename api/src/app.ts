@@ -12,6 +12,7 @@ import { loadTokenSecret } from './auth/token-secret';
 import { configRoute } from './rest/config.route';
 import { billPdfRoute } from './rest/bill-pdf.route';
 import { tenantAreaRoutes } from './modules/tenant-area/tenant-area.routes';
+import { directDebitRoutes } from './modules/payments/direct-debit/direct-debit.routes';
 import { exportsRoute } from './rest/exports.route';
 import { usageReportsRoute } from './rest/usage-reports.route';
 import { uploadsRoute } from './rest/uploads.route';
@@ -93,6 +94,7 @@ export async function createApp({ db, boss, config, tokenSecret = loadTokenSecre
   app.use('/api/v2', exportsRoute(db, boss));
   app.use('/api/v2', billPdfRoute(db));
   app.use('/api/v2', tenantAreaRoutes(db));
+  app.use('/api/v2', directDebitRoutes(db, config));
   app.use('/api/v2', usageReportsRoute(db));
   app.use('/api/v2', uploadsRoute(db, boss));
   app.use('/api/v2', simulateExternalPaymentRoute(db, config));

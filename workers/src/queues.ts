@@ -12,6 +12,7 @@ import { exportRunHandler } from './handlers/export-run';
 import { financeExportHandler } from './handlers/finance-export';
 import { importReadingsHandler } from './handlers/import-readings';
 import { reportsUsageHandler } from './handlers/reports-usage';
+import { paymentsCollectionsHandler } from './handlers/payments-collections';
 import { sweepOutboxHandler } from './handlers/sweep-outbox';
 
 /** Queue → handler. Typed as a complete record: a queue declared in the registry without a handler does not compile. */
@@ -29,4 +30,5 @@ export const HANDLERS: { [Q in QueueName]: Handler<Q> | BatchHandler<Q> } = {
   'imports.readings': importReadingsHandler,
   'billing.automation': billingAutomationHandler,
   'jobs.dead-letter-alerts': deadLetterAlertsHandler,
+  'payments.collections': paymentsCollectionsHandler,
 };

@@ -1,5 +1,6 @@
 /** `npm run bench [name]`: benchmarks that print their figures. With no name, all of them. */
 import { billRunBenchmark } from './bill-run.bench';
+import { collectionsBenchmark } from './collections.bench';
 import { exportsBenchmark } from './exports.bench';
 import { listsBenchmark } from './lists.bench';
 import { loginBenchmark } from './login.bench';
@@ -7,7 +8,7 @@ import { notifyBenchmark } from './notify.bench';
 import { siteBenchmark, siteSignedInBenchmark } from './site.bench';
 import { startupBenchmark } from './startup.bench';
 
-const BENCHMARKS: Record<string, () => Promise<void>> = { startup: startupBenchmark, site: siteBenchmark, 'site-signed-in': siteSignedInBenchmark, login: loginBenchmark, lists: listsBenchmark, exports: exportsBenchmark, 'bill-run': billRunBenchmark, notify: notifyBenchmark };
+const BENCHMARKS: Record<string, () => Promise<void>> = { startup: startupBenchmark, site: siteBenchmark, 'site-signed-in': siteSignedInBenchmark, login: loginBenchmark, lists: listsBenchmark, exports: exportsBenchmark, 'bill-run': billRunBenchmark, notify: notifyBenchmark, collections: collectionsBenchmark };
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2);

@@ -36,6 +36,8 @@ export interface JobPayloads {
   'billing.automation': Record<string, never>;
   /** Every few minutes: tells staff who can see the job console about jobs newly dead-lettered. */
   'jobs.dead-letter-alerts': Record<string, never>;
+  /** The daily collections run (schedules → card charges and the day's Bacs files); `today` only from tests and operators. */
+  'payments.collections': { today?: string };
 }
 
 export type QueueName = keyof JobPayloads;
@@ -91,6 +93,13 @@ export const QUEUES: Record<QueueName, QueueDefinition> = {
     description: 'E-mails the tenant statements of house statements issued together: renders each PDF and writes an outbox e-mail with it attached',
     // One job queued or running per set (singletonKey statement-email:<first house bill id>); the job itself finds a message already queued.
     options: { retryLimit: 3, retryDelay: 60, retryBackoff: true, retryDelayMax: 1800, expireInSeconds: 120, policy: 'exclusive' },
+  },
+  'payments.collections': {
+    name: 'payments.collections',
+    description: 'Collections: due schedule occurrences become card charges and one Bacs Direct Debit file per service user per day',
+    // Safe to repeat: one collection per schedule occurrence (unique key), one file per service user and day,
+    // written in the transaction that marks its debits submitted; a retry after a crash writes it whole once.
+    options: { retryLimit: 5, retryDelay: 120, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 1800, heartbeatSeconds: 60, policy: 'singleton' },
   },
   'billing.automation': {
     name: 'billing.automation',

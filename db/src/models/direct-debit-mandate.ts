@@ -14,6 +14,10 @@ export class DirectDebitMandate extends BaseModel {
   declare accountName: string;
   declare sortCode: string;
   declare accountNumberEnding: string;
+  /** The full account number, needed in Bacs files (null for mandates made before it was kept). */
+  declare accountNumber: string | null;
+  /** The day the AUDDIS lodgement (0N) was submitted. */
+  declare lodgedOn: string | null;
   declare status: string;
   declare directDebitStatus: string;
   declare serviceUserNumber: string | null;

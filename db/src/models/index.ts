@@ -32,3 +32,6 @@ export { Service } from './service';
 export { TenantContract } from './tenant-contract';
 export { Upload } from './upload';
 export { User } from './user';
+export { Collection } from './collection';
+export { BacsSubmission } from './bacs-submission';
+export { AdvanceNotice } from './advance-notice';

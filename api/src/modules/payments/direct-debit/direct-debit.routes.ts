@@ -1,0 +1,41 @@
+import { Router, type Request } from 'express';
+import type { Knex } from '@app/db';
+import { backoffice } from '../../../auth/access';
+import type { AppConfig } from '../../../config';
+import { DomainError } from '../../../errors/domain-error';
+import { restRoute } from '../../../rest/rest-route';
+import { collectionPorts } from '../collections/default-ports';
+import { createPaperDdi } from './create-paper-ddi.service';
+import { simulateTransaction } from './simulate-transaction.service';
+
+/** These routes act on one group's records: the back office names it in X-Group-ID. */
+function requiredGroup(req: Request): number {
+  const header = req.get('x-group-id') ?? '';
+  if (!/^[1-9]\d{0,9}$/.test(header)) throw DomainError.invalid([{ field: 'X-Group-ID', rule: 'required', message: 'must name the group (a positive whole number)' }]);
+  return Number(header);
+}
+
+/**
+ * POST /api/v2/direct-debit/create-paper-ddi (staff with payments WRITE), and outside production the two
+ * simulation routes that settle or fail a submitted collection as the bureau's reports would.
+ */
+export function directDebitRoutes(db: Knex, config: AppConfig): Router {
+  const router = Router();
+  const { settlement } = collectionPorts();
+  restRoute(router, 'post', '/direct-debit/create-paper-ddi', backoffice('payments', 'WRITE'), async (req, res) => {
+    const mandate = await createPaperDdi(db, requiredGroup(req), req.body ?? {});
+    res.status(201).json({ id: mandate.id, reference: mandate.reference, status: mandate.status, paper: mandate.paper, accountNumberEnding: mandate.accountNumberEnding });
+  });
+  if (config.env !== 'production') {
+    for (const [path, outcome] of [
+      ['/direct-debit/simulate-settled-transaction', 'SETTLED'],
+      ['/direct-debit/simulate-failed-transaction', 'FAILED'],
+    ] as const) {
+      restRoute(router, 'post', path, backoffice('payments', 'WRITE'), async (req, res) => {
+        const body = (req.body ?? {}) as { collectionId?: unknown; reasonCode?: unknown };
+        res.json(await simulateTransaction(db, settlement, requiredGroup(req), { collectionId: body.collectionId, reasonCode: body.reasonCode, outcome }));
+      });
+    }
+  }
+  return router;
+}

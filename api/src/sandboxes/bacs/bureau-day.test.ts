@@ -1,0 +1,77 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { startBoss, type PgBoss } from '../../jobs/boss';
+import { createQueues } from '../../jobs/create-queues';
+import { QUEUES } from '../../jobs/queues';
+import { loadBacsCalendar } from '../../modules/payments/bacs/bank-holidays';
+import { runBureauDay } from '../../modules/payments/collections/apply-bacs-reports.service';
+import { paymentsTableSettlement, sandboxCardCharges } from '../../modules/payments/collections/payments-table-settlement';
+import { runCollections } from '../../modules/payments/collections/run-collections.service';
+import { createTestDatabase, type TestDatabase } from '../../testing';
+import { SandboxBacsBureau } from './sandbox-bureau';
+
+/*
+ * A Direct Debit payer's three schedules go through the sandbox bureau on the working-day clock over Christmas
+ * 2026: £45.00 is collected, £45.01 comes back on the ARUDD (insufficient funds) and £45.04 is settled, then
+ * claimed back by an indemnity claim (DDICA) six weeks later. Only settled money stays credited.
+ */
+
+let db: TestDatabase;
+let boss: PgBoss;
+let folder: string;
+let contract: number;
+
+beforeAll(async () => {
+  db = await createTestDatabase({ withDemoData: true });
+  boss = await startBoss(db.url, 'sender');
+  await createQueues(boss, [QUEUES['outbox.deliver']]);
+  folder = await fs.mkdtemp(path.join(os.tmpdir(), 'bacs-sandbox-'));
+  const k = db.knex;
+  await k('payment_schedules').update({ status: 'CANCELLED' });
+  await k('direct_debit_mandates').update({ status: 'INACTIVE' });
+  [{ id: contract }] = await k('tenant_contracts').where({ group_id: 1 }).orderBy('id').limit(1).select('id');
+  await k('tenant_contracts').where({ id: contract }).update({ payment_method: 'DIRECT_DEBIT' });
+  await k('direct_debit_mandates').insert({ group_id: 1, tenant_contract_id: contract, reference: 'SHBSANDBOX01', account_name: 'Test Payer', sort_code: '089999', account_number: '66374958', account_number_ending: '4958', status: 'ACTIVE', direct_debit_status: 'ARRANGED', service_user_number: '188760' });
+  for (const amount of [45_00, 45_01, 45_04]) {
+    const [{ id }] = await k('payment_schedules').insert({ group_id: 1, tenant_contract_id: contract, kind: 'REGULAR_PAYMENT', schedule_type: 'MONTHLY', start_date: '2026-11-01', status: 'ACTIVE', amount_pence: amount, payment_day: 26 }).returning('id');
+    await k('advance_notices').insert({ group_id: 1, schedule_id: id, amount_pence: amount, first_collection_date: '2026-11-26' });
+  }
+});
+afterAll(async () => {
+  await boss.stop({ graceful: false, close: true });
+  await db.drop();
+  await fs.rm(folder, { recursive: true, force: true });
+});
+
+const statuses = async () => Object.fromEntries((await db.knex('collections').select('amount_pence', 'status', 'failure_code')).map((c) => [c.amount_pence, [c.status, c.failure_code]]));
+const ledger = () => db.knex('ledger_entries').whereIn('payment_id', db.knex('collections').select('payment_id')).orderBy('id').select('kind', 'amount_pence');
+
+it('submits, returns, settles and reclaims on the working-day clock, each day safe to run twice', async () => {
+  const calendar = await loadBacsCalendar(db.knex);
+  const bureau = new SandboxBacsBureau(folder, calendar);
+  const day = (today: string) => runBureauDay(db.knex, bureau, calendar, paymentsTableSettlement, today);
+
+  await runCollections(db.knex, boss, { today: '2026-12-23', noticeWorkingDays: 10, settlement: paymentsTableSettlement, cards: sandboxCardCharges(), groupIds: [1] });
+  expect(await day('2026-12-23')).toMatchObject({ filesSent: 1, advicesApplied: 0, settled: 0 });
+  expect(await fs.readdir(path.join(folder, 'submissions'))).toEqual(['2026-12-23_188760_COLLECTIONS.txt']);
+
+  // Collected Tuesday 29th; the ARUDD comes two working days later, on Thursday 31st. Nothing settles before.
+  expect(await day('2026-12-30')).toMatchObject({ filesSent: 0, advicesApplied: 0, settled: 0 });
+  expect(await day('2026-12-31')).toMatchObject({ advicesApplied: 1, failed: 1, settled: 2 });
+  expect(await statuses()).toEqual({ 4500: ['SETTLED', null], 4501: ['FAILED', 'ARUDD-0'], 4504: ['SETTLED', null] });
+  expect(await day('2026-12-31')).toMatchObject({ failed: 0, settled: 0 });
+
+  // Six weeks after the 29th (Tuesday 9 February 2027) the payer's bank claims £45.04 back.
+  expect(await day('2027-02-08')).toMatchObject({ reversed: 0 });
+  expect(await day('2027-02-09')).toMatchObject({ reversed: 1 });
+  expect(await day('2027-02-10')).toMatchObject({ reversed: 0, failed: 0 });
+  expect(await statuses()).toEqual({ 4500: ['SETTLED', null], 4501: ['FAILED', 'ARUDD-0'], 4504: ['FAILED', 'DDICA-2'] });
+  expect(await ledger()).toEqual([
+    { kind: 'PAYMENT', amount_pence: -4500 },
+    { kind: 'PAYMENT', amount_pence: -4504 },
+    { kind: 'PAYMENT_FAILED', amount_pence: 4504 },
+  ]);
+  // Code 2 (no advance notice) keeps the mandate; staff review it.
+  expect(await db.knex('direct_debit_mandates').where({ reference: 'SHBSANDBOX01' }).first('status')).toEqual({ status: 'ACTIVE' });
+});

@@ -1,0 +1,25 @@
+import path from 'node:path';
+import { dataDir } from '@app/db';
+import { readSystemCurrentDate } from '../../../api/src/modules/settings/read-current-date.service';
+import { advanceNoticeWorkingDays } from '../../../api/src/modules/payments/bacs/bacs-calendar';
+import { loadBacsCalendar } from '../../../api/src/modules/payments/bacs/bank-holidays';
+import { runBureauDay } from '../../../api/src/modules/payments/collections/apply-bacs-reports.service';
+import { collectionPorts, selectBacsBureau } from '../../../api/src/modules/payments/collections/default-ports';
+import { runCollections } from '../../../api/src/modules/payments/collections/run-collections.service';
+import type { Handler } from '../handler';
+
+const ports = collectionPorts();
+console.log(`[workers] collections: ${ports.name}; Bacs bureau: sandbox://${path.join(dataDir(), 'bacs-sandbox')}`);
+
+/**
+ * The daily collections run for the product's today (London, or the override date when staff set one): the
+ * due collections and the day's files, then the bureau's day (files sent, reports applied, debits settled).
+ */
+export const paymentsCollectionsHandler: Handler<'payments.collections'> = async (job, { db, boss }) => {
+  const today = job.data.today ?? (await readSystemCurrentDate(db));
+  const collections = await runCollections(db, boss, { today, noticeWorkingDays: advanceNoticeWorkingDays(), settlement: ports.settlement, cards: ports.cards });
+  const calendar = await loadBacsCalendar(db);
+  const bureau = await runBureauDay(db, selectBacsBureau(calendar), calendar, ports.settlement, today);
+  console.log(`[payments.collections] ${today}: ${JSON.stringify({ ...collections, ...bureau })}`);
+  return { ...collections, ...bureau };
+};
