@@ -8,14 +8,14 @@ import { collectionPorts, selectBacsBureau } from '../../../api/src/modules/paym
 import { runCollections } from '../../../api/src/modules/payments/collections/run-collections.service';
 import type { Handler } from '../handler';
 
-const ports = collectionPorts();
-console.log(`[workers] collections: ${ports.name}; Bacs bureau: sandbox://${path.join(dataDir(), 'bacs-sandbox')}`);
+console.log(`[workers] collections through the group's card provider and the payment core; Bacs bureau: sandbox://${path.join(dataDir(), 'bacs-sandbox')}`);
 
 /**
  * The daily collections run for the product's today (London, or the override date when staff set one): the
  * due collections and the day's files, then the bureau's day (files sent, reports applied, debits settled).
  */
 export const paymentsCollectionsHandler: Handler<'payments.collections'> = async (job, { db, boss }) => {
+  const ports = collectionPorts(db);
   const today = job.data.today ?? (await readSystemCurrentDate(db));
   const collections = await runCollections(db, boss, { today, noticeWorkingDays: advanceNoticeWorkingDays(), settlement: ports.settlement, cards: ports.cards });
   const calendar = await loadBacsCalendar(db);

@@ -6,7 +6,8 @@ import { createQueues } from '../../jobs/create-queues';
 import { QUEUES } from '../../jobs/queues';
 import { loadBacsCalendar } from '../../modules/payments/bacs/bank-holidays';
 import { runBureauDay } from '../../modules/payments/collections/apply-bacs-reports.service';
-import { paymentsTableSettlement, sandboxCardCharges } from '../../modules/payments/collections/payments-table-settlement';
+import { ledgerSettlement } from '../../modules/payments/collections/ledger-ports';
+import { sandboxCardCharges } from '../../modules/payments/collections/sandbox-card-charges';
 import { runCollections } from '../../modules/payments/collections/run-collections.service';
 import { createTestDatabase, type TestDatabase } from '../../testing';
 import { SandboxBacsBureau } from './sandbox-bureau';
@@ -50,9 +51,9 @@ const ledger = () => db.knex('ledger_entries').whereIn('payment_id', db.knex('co
 it('submits, returns, settles and reclaims on the working-day clock, each day safe to run twice', async () => {
   const calendar = await loadBacsCalendar(db.knex);
   const bureau = new SandboxBacsBureau(folder, calendar);
-  const day = (today: string) => runBureauDay(db.knex, bureau, calendar, paymentsTableSettlement, today);
+  const day = (today: string) => runBureauDay(db.knex, bureau, calendar, ledgerSettlement, today);
 
-  await runCollections(db.knex, boss, { today: '2026-12-23', noticeWorkingDays: 10, settlement: paymentsTableSettlement, cards: sandboxCardCharges(), groupIds: [1] });
+  await runCollections(db.knex, boss, { today: '2026-12-23', noticeWorkingDays: 10, settlement: ledgerSettlement, cards: sandboxCardCharges(), groupIds: [1] });
   expect(await day('2026-12-23')).toMatchObject({ filesSent: 1, advicesApplied: 0, settled: 0 });
   expect(await fs.readdir(path.join(folder, 'submissions'))).toEqual(['2026-12-23_188760_COLLECTIONS.txt']);
 

@@ -3,16 +3,13 @@ import { dataDir } from '@app/db';
 import { SandboxBacsBureau } from '../../../sandboxes/bacs/sandbox-bureau';
 import type { BacsCalendar } from '../bacs/bacs-calendar';
 import type { BacsBureau } from '../bacs/bureau';
-import { paymentsTableSettlement, sandboxCardCharges } from './payments-table-settlement';
+import type { Knex } from '@app/db';
+import { ledgerSettlement, providerCardCharges } from './ledger-ports';
 import type { CardChargePort, SettlementPort } from './ports';
 
-/**
- * The ports the workers collect through. Until the card side's provider (`chargeOffSession`) and payment core
- * (`settlePayment`/`failPayment`) are wired here, card charges go to a local stand-in (every charge succeeds,
- * an amount ending in 51p is declined as insufficient funds) and settlement is the payments-table version.
- */
-export function collectionPorts(): { settlement: SettlementPort; cards: CardChargePort; name: string } {
-  return { settlement: paymentsTableSettlement, cards: sandboxCardCharges(), name: 'sandbox card charges (51p declines), payments-table settlement' };
+/** The ports the workers collect through: the group's card provider and the shared payment core. */
+export function collectionPorts(db: Knex): { settlement: SettlementPort; cards: CardChargePort; name: string } {
+  return { settlement: ledgerSettlement, cards: providerCardCharges(db), name: "the group's card provider, settled through the payment core" };
 }
 
 /**

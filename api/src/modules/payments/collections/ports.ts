@@ -3,7 +3,7 @@ import type { Knex } from '@app/db';
 /**
  * What collections need from the shared payment core, kept narrow so that the core's own service
  * (payments/payment-ledger.service.ts: settlePayment / failPayment, posting the ledger credit once) can be
- * plugged in at merge; `payments-table-settlement.ts` is a minimal stand-in over the payments table.
+ * plugged in (collections/ledger-ports.ts).
  */
 export interface SettlementPort {
   /** The payment was received: PAID and its ledger credit, once (true only the first time). */

@@ -3,7 +3,8 @@ import { createQueues } from '../../../jobs/create-queues';
 import { QUEUES } from '../../../jobs/queues';
 import { createTestDatabase, type TestDatabase } from '../../../testing';
 import { readDataRecords } from '../bacs/standard18';
-import { paymentsTableSettlement, sandboxCardCharges } from './payments-table-settlement';
+import { ledgerSettlement } from './ledger-ports';
+import { sandboxCardCharges } from './sandbox-card-charges';
 import { runCollections, type RunCollectionsOptions } from './run-collections.service';
 
 /*
@@ -57,7 +58,7 @@ afterAll(async () => {
 const options = (today: string, extra: Partial<RunCollectionsOptions> = {}): RunCollectionsOptions => ({
   today,
   noticeWorkingDays: 10,
-  settlement: paymentsTableSettlement,
+  settlement: ledgerSettlement,
   cards: sandboxCardCharges(),
   groupIds: [1],
   ...extra,

@@ -21,7 +21,7 @@ function requiredGroup(req: Request): number {
  */
 export function directDebitRoutes(db: Knex, config: AppConfig): Router {
   const router = Router();
-  const { settlement } = collectionPorts();
+  const { settlement } = collectionPorts(db);
   restRoute(router, 'post', '/direct-debit/create-paper-ddi', backoffice('payments', 'WRITE'), async (req, res) => {
     const mandate = await createPaperDdi(db, requiredGroup(req), req.body ?? {});
     res.status(201).json({ id: mandate.id, reference: mandate.reference, status: mandate.status, paper: mandate.paper, accountNumberEnding: mandate.accountNumberEnding });

@@ -1,0 +1,40 @@
+import { Group, PaymentMethod, type Knex } from '@app/db';
+import { cardProviderForGroup } from '../card-provider';
+import { failPayment, settlePayment } from '../payment-ledger.service';
+import type { CardChargePort, SettlementPort } from './ports';
+
+/** Collections settle through the shared payment core: one ledger credit per payment, one reversal. */
+export const ledgerSettlement: SettlementPort = {
+  settle: async (trx, paymentId) => (await settlePayment(trx, paymentId)).changed,
+  fail: async (trx, paymentId, reason) => (await failPayment(trx, paymentId, reason)).changed,
+  // A settled debit taken back (indemnity claim): failing it after settlement posts the one PAYMENT_FAILED.
+  reverse: async (trx, paymentId, reason) => (await failPayment(trx, paymentId, `Direct debit reclaimed: ${reason}`)).changed,
+};
+
+/**
+ * Card payers' collections charge the card on file off-session through the group's provider (Stripe or the
+ * second provider, or their sandboxes), with the collection's key so a retried charge is taken once.
+ */
+export function providerCardCharges(db: Knex): CardChargePort {
+  return {
+    async charge({ groupId, tenantContractId, amountPence, idempotencyKey }) {
+      const card = await PaymentMethod.query(db)
+        .where({ tenant_contract_id: tenantContractId, kind: 'CARD', is_active: true })
+        .whereNotNull('provider_method_ref')
+        .orderBy('id', 'desc')
+        .first();
+      if (!card) return { status: 'FAILED', reason: 'No active payment method.' };
+      const provider = cardProviderForGroup((await Group.query(db).findById(groupId))!);
+      const outcome = await provider.chargeOffSession({
+        idempotencyKey,
+        amountPence,
+        customerRef: card.providerCustomerRef,
+        methodRef: card.providerMethodRef!,
+        description: 'Monthly bills payment',
+        metadata: { tenantContractId: String(tenantContractId), collection: idempotencyKey },
+      });
+      if (outcome.status === 'SUCCEEDED') return { status: 'SUCCEEDED', providerReference: outcome.providerReference };
+      return { status: 'FAILED', reason: outcome.status === 'FAILED' ? outcome.message : 'The card needs the tenant to authenticate this payment' };
+    },
+  };
+}
