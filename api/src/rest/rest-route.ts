@@ -3,6 +3,7 @@ import type { Knex } from '@app/db';
 import { assertAllowed, type Access } from '../auth/access';
 import { authenticate, type AuthUser } from '../auth/auth-user';
 import { readBearerToken } from '../graphql/context';
+import { checkGroupAccess, GROUP_FORBIDDEN_MESSAGE, groupMissingMessage } from '../auth/group-membership';
 
 /** The signed-in user of a REST request (null when anonymous), set by attachUser(). */
 export function currentUser(res: Response): AuthUser | null {
@@ -16,7 +17,15 @@ export function currentUser(res: Response): AuthUser | null {
 export function attachUser(db: Knex, tokenSecret: Uint8Array): RequestHandler {
   return async (req, res, next) => {
     const token = readBearerToken(req.get('authorization')) ?? (typeof req.query.jwt === 'string' ? req.query.jwt : null);
-    res.locals.user = await authenticate(db, tokenSecret, token);
+    const user = await authenticate(db, tokenSecret, token);
+    res.locals.user = user;
+    // X-Group-ID restricts on REST as on GraphQL (whose context answers in GraphQL's own shape).
+    const header = req.get('x-group-id');
+    if (user && header && req.path !== '/graphql' && /^[1-9]\d{0,15}$/.test(header)) {
+      const access = await checkGroupAccess(db, user, Number(header));
+      if (access === 'missing') return void res.status(404).json({ error: { code: 'NOT_FOUND', message: groupMissingMessage(Number(header)) } });
+      if (access === 'forbidden') return void res.status(403).json({ error: { code: 'FORBIDDEN', message: GROUP_FORBIDDEN_MESSAGE } });
+    }
     next();
   };
 }

@@ -14,6 +14,7 @@ import * as outboxAttachments from './20261122000061_outbox_attachments';
 import * as usageReports from './20261122000070_usage_reports';
 import * as automatedBillingSetting from './20261122000080_automated_billing_setting';
 import * as billLinesImpliedGroupKey from './20261122000090_bill_lines_implied_group_key';
+import * as partnerDeskNoMoney from './20261123101000_partner_desk_no_money';
 
 /** Every migration in order. Append new ones at the end; never edit or remove an applied one. */
 export const migrations: Array<[string, Knex.Migration]> = [
@@ -32,4 +33,5 @@ export const migrations: Array<[string, Knex.Migration]> = [
   ['20261122000070_usage_reports', usageReports],
   ['20261122000080_automated_billing_setting', automatedBillingSetting],
   ['20261122000090_bill_lines_implied_group_key', billLinesImpliedGroupKey],
+  ['20261123101000_partner_desk_no_money', partnerDeskNoMoney],
 ];
