@@ -8,6 +8,7 @@ import { rebatesModule } from '../modules/rebates/rebates.graphql';
 import { recordsModule } from '../modules/records/records.graphql';
 import { settingsModule } from '../modules/settings/settings.graphql';
 import { siteModule } from '../modules/site/site.graphql';
+import { downloadsModule } from '../modules/downloads/downloads.graphql';
 import { usageReportsModule } from '../modules/usage-reports/usage-reports.graphql';
 import type { GraphQLModule } from './graphql-module';
 
@@ -24,4 +25,5 @@ export const GRAPHQL_MODULES: readonly GraphQLModule[] = [
   financeModule,
   rebatesModule,
   usageReportsModule,
+  downloadsModule,
 ];
