@@ -76,8 +76,11 @@ it('starts a bill run, watches it complete, and opens a statement and its PDF', 
   const billId = Number(/Bill\/(\d+)\/show/.exec(page.url())![1]);
   expect(await db.knex('bills').where({ id: billId }).first('kind', 'tenant_contract_id', 'total_pence')).toEqual({ kind: 'TENANT_STATEMENT', tenant_contract_id: house.tenantContractIds[0], total_pence: 10779 });
 
-  const link = page.getByTestId('bill-pdf-link');
-  const href = await link.getAttribute('href');
+  // The PDF opens in a new tab at a link carrying a download token for this one PDF.
+  const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByTestId('bill-pdf-link').click()]);
+  await popup.waitForURL(/\/pdf\?jwt=/);
+  const href = new URL(popup.url()).pathname + new URL(popup.url()).search;
+  await popup.close();
   expect(href).toMatch(new RegExp(`^/api/v2/bills/${billId}/pdf\\?jwt=`));
   const pdf = await page.evaluate(async (url) => {
     const res = await fetch(url);

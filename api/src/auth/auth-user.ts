@@ -32,6 +32,11 @@ export async function authenticate(db: Knex, secret: Uint8Array, token: string |
   if (!token) return null;
   const claims = await verifyToken(token, secret);
   if (!claims) return null;
+  return userOfSession(db, claims);
+}
+
+/** The active user of a live session (a download token names the session it was issued to). */
+export async function userOfSession(db: Knex, claims: { user_id: number; sid: string }): Promise<AuthUser | null> {
   const row = await db('sessions')
     .join('users', 'users.id', 'sessions.user_id')
     .leftJoin('backoffice_roles', 'backoffice_roles.id', 'users.backoffice_role_id')

@@ -24,7 +24,8 @@ export async function signToken(claims: TokenClaims, secret: Uint8Array, ttlSeco
 export async function verifyToken(token: string, secret: Uint8Array): Promise<(TokenClaims & { exp: number }) | null> {
   try {
     const { payload } = await jwtVerify(token, secret, { algorithms: [ALGORITHM] });
-    if (typeof payload.user_id !== 'number' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') return null;
+    // A download token (typ "download") is not a session token.
+    if (payload.typ === 'download' || typeof payload.user_id !== 'number' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') return null;
     return payload as unknown as TokenClaims & { exp: number };
   } catch {
     return null;

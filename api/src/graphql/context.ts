@@ -3,6 +3,7 @@ import type { Request } from 'express';
 import type { PgBoss } from 'pg-boss';
 import type { Knex } from '@app/db';
 import { authenticate, type AuthUser } from '../auth/auth-user';
+import { checkGroupAccess, GROUP_FORBIDDEN_MESSAGE, groupMissingMessage } from '../auth/group-membership';
 import type { AppConfig } from '../config';
 
 /** What every resolver gets. `user` is the verified signed-in user, or null. */
@@ -33,15 +34,19 @@ export function readGroupId(header: string | undefined): number | null {
   return Number(header);
 }
 
+/** X-Group-ID restricts: a group the user does not belong to is 403 FORBIDDEN, one that does not exist 404. */
+async function assertGroupMember(db: Knex, user: AuthUser, groupId: number): Promise<void> {
+  const access = await checkGroupAccess(db, user, groupId);
+  if (access === 'missing') throw new GraphQLError(groupMissingMessage(groupId), { extensions: { code: 'NOT_FOUND', field: 'X-Group-ID', http: { status: 404 } } });
+  if (access === 'forbidden') throw new GraphQLError(GROUP_FORBIDDEN_MESSAGE, { extensions: { code: 'FORBIDDEN', field: 'X-Group-ID', http: { status: 403 } } });
+}
+
 export function buildContext(deps: Pick<GraphQLContext, 'db' | 'boss' | 'config' | 'tokenSecret'>) {
   return async ({ req }: { req: Request }): Promise<GraphQLContext> => {
     const token = readBearerToken(req.get('authorization'));
-    return {
-      ...deps,
-      token,
-      groupId: readGroupId(req.get('x-group-id')),
-      user: await authenticate(deps.db, deps.tokenSecret, token),
-      ip: req.ip ?? null,
-    };
+    const groupId = readGroupId(req.get('x-group-id'));
+    const user = await authenticate(deps.db, deps.tokenSecret, token);
+    if (user && groupId !== null) await assertGroupMember(deps.db, user, groupId);
+    return { ...deps, token, groupId, user, ip: req.ip ?? null };
   };
 }

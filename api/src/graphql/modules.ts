@@ -15,6 +15,7 @@ import { recordsModule } from '../modules/records/records.graphql';
 import { settingsModule } from '../modules/settings/settings.graphql';
 import { siteModule } from '../modules/site/site.graphql';
 import { tenantAreaModule } from '../modules/tenant-area/tenant-area.graphql';
+import { downloadsModule } from '../modules/downloads/downloads.graphql';
 import { usageReportsModule } from '../modules/usage-reports/usage-reports.graphql';
 import type { GraphQLModule } from './graphql-module';
 
@@ -38,4 +39,5 @@ export const GRAPHQL_MODULES: readonly GraphQLModule[] = [
   directDebitModule,
   tenantAreaModule,
   contractsBatchModule,
+  downloadsModule,
 ];

@@ -16,6 +16,12 @@ beforeAll(async () => {
 });
 afterAll(() => api.stop());
 
+/** A link as the back office makes it: the path with a download token for it (never the session token). */
+async function link(path: string, token: string): Promise<string> {
+  const res = await api.graphql('mutation ($path: String!) { downloadToken(path: $path) }', { path }, token);
+  return `${path}?jwt=${encodeURIComponent(res.body.data.downloadToken)}`;
+}
+
 /** Supertest buffers application/pdf as a Buffer only when told to. */
 const binary = (res: request.Response, done: (error: Error | null, body: Buffer) => void) => {
   const chunks: Buffer[] = [];
@@ -25,7 +31,7 @@ const binary = (res: request.Response, done: (error: Error | null, body: Buffer)
 
 describe('GET /api/v2/bills/:id/pdf', () => {
   it('streams the statement PDF to staff through a plain link carrying ?jwt=', async () => {
-    const res = await request(api.app.express).get(`/api/v2/bills/${tenantBillId}/pdf?jwt=${encodeURIComponent(staffToken)}`).buffer(true).parse(binary).expect(200);
+    const res = await request(api.app.express).get(await link(`/api/v2/bills/${tenantBillId}/pdf`, staffToken)).buffer(true).parse(binary).expect(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe(`inline; filename="statement-${tenantBillId}-2026-03-31.pdf"`);
     expect(res.headers['cache-control']).toBe('no-store');
@@ -40,14 +46,24 @@ describe('GET /api/v2/bills/:id/pdf', () => {
     expect((res.body as Buffer).subarray(0, 4).toString()).toBe('%PDF');
   });
 
-  it('lets a partner with billing READ read it', async () => {
+  it('refuses the partner desk (no money detail) and a session token in the link', async () => {
     const token = await api.signIn('partner@demo.test');
-    await request(api.app.express).get(`/api/v2/bills/${tenantBillId}/pdf?jwt=${token}`).expect(200);
+    await request(api.app.express).get(await link(`/api/v2/bills/${tenantBillId}/pdf`, token)).expect(403);
+    await request(api.app.express).get(`/api/v2/bills/${tenantBillId}/pdf?jwt=${staffToken}`).expect(401);
+  });
+
+  it('refuses a download token of another file, and of a signed-out session', async () => {
+    const other = await link('/api/v2/bills/987654321/pdf', staffToken);
+    await request(api.app.express).get(`/api/v2/bills/${tenantBillId}/pdf?${other.split('?')[1]}`).expect(401);
+    const token = await api.signIn('staff@demo.test');
+    const url = await link(`/api/v2/bills/${tenantBillId}/pdf`, token);
+    await api.graphql('mutation { logout }', {}, token);
+    await request(api.app.express).get(url).expect(401);
   });
 
   it('answers 404 for an unknown bill, a malformed id and a bill of another group than X-Group-ID', async () => {
-    await request(api.app.express).get(`/api/v2/bills/987654321/pdf?jwt=${staffToken}`).expect(404);
-    await request(api.app.express).get(`/api/v2/bills/abc/pdf?jwt=${staffToken}`).expect(404);
+    await request(api.app.express).get(await link('/api/v2/bills/987654321/pdf', staffToken)).expect(404);
+    await request(api.app.express).get('/api/v2/bills/abc/pdf').set('Authorization', `Bearer ${staffToken}`).expect(404);
     const other = await request(api.app.express).get(`/api/v2/bills/${tenantBillId}/pdf`).set({ Authorization: `Bearer ${staffToken}`, 'X-Group-ID': '2' }).expect(404);
     expect(other.body.error.code).toBe('NOT_FOUND');
   });
@@ -56,6 +72,6 @@ describe('GET /api/v2/bills/:id/pdf', () => {
     await request(api.app.express).get(`/api/v2/bills/${tenantBillId}/pdf`).expect(401);
     await request(api.app.express).get(`/api/v2/bills/${tenantBillId}/pdf?jwt=not-a-token`).expect(401);
     const tenant = await api.signIn('tenant@demo.test');
-    await request(api.app.express).get(`/api/v2/bills/${tenantBillId}/pdf?jwt=${tenant}`).expect(403);
+    await request(api.app.express).get(await link(`/api/v2/bills/${tenantBillId}/pdf`, tenant)).expect(403);
   });
 });

@@ -3,7 +3,8 @@ import { Router } from 'express';
 import type { Knex } from '@app/db';
 import { renderStatementPdf, statementFileName } from '../modules/billing/pdf/statement-pdf';
 import { loadStatementPdfData } from '../modules/billing/pdf/statement-pdf-data';
-import { restRoute } from './rest-route';
+import { partnerScopeOf } from '../modules/records/record-scope';
+import { currentUser, restRoute } from './rest-route';
 
 /**
  * GET /api/v2/bills/:id/pdf — a statement's PDF, rendered on the fly and streamed. Staff with billing READ
@@ -17,7 +18,8 @@ export function billPdfRoute(db: Knex): Router {
     const id = String(req.params.id);
     const header = req.get('x-group-id');
     const loaded = /^[1-9]\d{0,15}$/.test(id) ? await loadStatementPdfData(db, Number(id)) : undefined;
-    if (!loaded || (header && header !== String(loaded.groupId))) {
+    // Bills carry no partner: a partner user (even one granted billing) sees none of them.
+    if (!loaded || (header && header !== String(loaded.groupId)) || partnerScopeOf(currentUser(res)!) !== null) {
       res.status(404).json({ error: { code: 'NOT_FOUND', message: `Bill ${id} not found` } });
       return;
     }

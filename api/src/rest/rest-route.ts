@@ -1,8 +1,10 @@
 import type { Request, RequestHandler, Response, Router } from 'express';
 import type { Knex } from '@app/db';
 import { assertAllowed, type Access } from '../auth/access';
-import { authenticate, type AuthUser } from '../auth/auth-user';
+import { authenticate, userOfSession, type AuthUser } from '../auth/auth-user';
+import { verifyDownloadToken } from '../auth/download-token';
 import { readBearerToken } from '../graphql/context';
+import { checkGroupAccess, GROUP_FORBIDDEN_MESSAGE, groupMissingMessage } from '../auth/group-membership';
 
 /** The signed-in user of a REST request (null when anonymous), set by attachUser(). */
 export function currentUser(res: Response): AuthUser | null {
@@ -11,12 +13,22 @@ export function currentUser(res: Response): AuthUser | null {
 
 /**
  * Reads the user from `Authorization: Bearer …`, or from a `jwt` query parameter, which secure download
- * links carry because a browser cannot add headers to a plain link. Checked exactly like the header.
+ * links carry because a browser cannot add headers to a plain link: there only a download token for this very
+ * path (auth/download-token.ts) is accepted, never a session token.
  */
 export function attachUser(db: Knex, tokenSecret: Uint8Array): RequestHandler {
   return async (req, res, next) => {
-    const token = readBearerToken(req.get('authorization')) ?? (typeof req.query.jwt === 'string' ? req.query.jwt : null);
-    res.locals.user = await authenticate(db, tokenSecret, token);
+    const bearer = readBearerToken(req.get('authorization'));
+    const link = typeof req.query.jwt === 'string' ? await verifyDownloadToken(req.query.jwt, tokenSecret, req.baseUrl + req.path) : null;
+    const user = bearer ? await authenticate(db, tokenSecret, bearer) : link ? await userOfSession(db, link) : null;
+    res.locals.user = user;
+    // X-Group-ID restricts on REST as on GraphQL (whose context answers in GraphQL's own shape).
+    const header = req.get('x-group-id');
+    if (user && header && req.path !== '/graphql' && /^[1-9]\d{0,15}$/.test(header)) {
+      const access = await checkGroupAccess(db, user, Number(header));
+      if (access === 'missing') return void res.status(404).json({ error: { code: 'NOT_FOUND', message: groupMissingMessage(Number(header)) } });
+      if (access === 'forbidden') return void res.status(403).json({ error: { code: 'FORBIDDEN', message: GROUP_FORBIDDEN_MESSAGE } });
+    }
     next();
   };
 }

@@ -7,3 +7,4 @@ export { launchChromium } from './chromium';
 export { startApiHarness, LOGIN, type ApiHarness } from './api-harness';
 export { startOidcProvider, authorizationCodeFor, type LocalOidcProvider } from './oidc-provider';
 export { useProductInBrowser, watchOffMachine } from './product-in-browser';
+export { downloadToken } from './download-link';

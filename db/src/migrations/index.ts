@@ -25,6 +25,7 @@ import * as operator from './20261123108010_operator';
 import * as entityConfigurationRenders from './20261123108020_entity_configuration_renders';
 import * as readingRequests from './20261123108030_reading_requests';
 import * as directDebitCollections from './20261123104000_direct_debit_collections';
+import * as partnerDeskNoMoney from './20261123101000_partner_desk_no_money';
 
 /** Every migration in order. Append new ones at the end; never edit or remove an applied one. */
 export const migrations: Array<[string, Knex.Migration]> = [
@@ -54,4 +55,5 @@ export const migrations: Array<[string, Knex.Migration]> = [
   ['20261123108020_entity_configuration_renders', entityConfigurationRenders],
   ['20261123108030_reading_requests', readingRequests],
   ['20261123104000_direct_debit_collections', directDebitCollections],
+  ['20261123101000_partner_desk_no_money', partnerDeskNoMoney],
 ];

@@ -1,24 +1,31 @@
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import { Button, Show, TopToolbar, useRecordContext } from 'react-admin';
 import { billPdfUrl } from './billing-api';
+import { useGroupId } from '../../bootstrap/GroupIdContext';
 import { SpecTabs } from '../catalogue/SpecTabs';
 import { ReissueStatementButton, VoidStatementButton } from './StatementActions';
 
-/** Opens the statement's PDF in a new tab (a plain link: the token goes as ?jwt=, read when clicked). */
+/**
+ * Opens the statement's PDF in a new tab: the tab opens at the click (so no pop-up blocker stops it), then goes
+ * to the PDF with a 5-minute download token for this one file (never the session token).
+ */
 function PdfButton() {
   const bill = useRecordContext<{ id: string | number }>();
+  const groupId = useGroupId();
   if (!bill) return null;
   return (
     <Button
       label="PDF"
-      component="a"
-      href={billPdfUrl(bill.id)}
-      target="_blank"
-      rel="noopener noreferrer"
       data-testid="bill-pdf-link"
-      onClick={(event) => {
-        // The token may have been renewed since the page rendered.
-        event.currentTarget.setAttribute('href', billPdfUrl(bill.id));
+      onClick={() => {
+        const tab = window.open('about:blank', '_blank');
+        void billPdfUrl(bill.id, groupId).then(
+          (url) => {
+            if (tab) tab.location.href = url;
+            else window.location.assign(url);
+          },
+          () => tab?.close(),
+        );
       }}
     >
       <PictureAsPdfIcon />

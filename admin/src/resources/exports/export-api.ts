@@ -1,4 +1,5 @@
 import { getToken } from '@app/api/client';
+import { callGraphql } from '../../providers/graphql-action';
 import { requestHeaders } from '../../providers/requestHeaders';
 
 /** The three list exports of specification §7 and the REST path each is started on. */
@@ -69,10 +70,18 @@ export async function fetchExportStatus(id: string, groupId: number): Promise<Ex
   return (await res.json()) as ExportStatus;
 }
 
-/** The secure download URL: a plain link cannot send headers, so the token rides as `jwt` (specification §7). */
-export function secureDownloadUrl(status: Pick<ExportStatus, 'id' | 'downloadPath'>, token: string | null): string {
-  const path = status.downloadPath ?? `/api/v2/exports/${encodeURIComponent(status.id)}/download`;
-  return token ? `${path}?jwt=${encodeURIComponent(token)}` : path;
+/**
+ * The secure download URL: a plain link cannot send headers, so a token rides as `jwt` (specification §7) — a
+ * 5-minute download token for this one file, asked for now, never the session token (which would stay in
+ * history and logs).
+ */
+export async function secureDownloadUrl(status: Pick<ExportStatus, 'id' | 'downloadPath'>, groupId: number): Promise<string> {
+  return downloadLink(status.downloadPath ?? `/api/v2/exports/${encodeURIComponent(status.id)}/download`, groupId);
+}
+
+export async function downloadLink(path: string, groupId: number): Promise<string> {
+  const { token } = await callGraphql<{ token: string }>('mutation ($path: String!) { token: downloadToken(path: $path) }', { path }, groupId);
+  return `${path}?jwt=${encodeURIComponent(token)}`;
 }
 
 /** Downloads through a temporary `<a download>`: added, clicked, and removed after DOWNLOAD_LINK_TTL_MS. */

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, LinearProgress, Snackbar, Typography } from '@mui/material';
-import { getToken } from '@app/api/client';
 import { useNotify, useTranslate } from 'react-admin';
 import { useGroupId } from '../../bootstrap/GroupIdContext';
 import { downloadThroughLink, fetchExportStatus, secureDownloadUrl, startExport, type ExportFormat, type ExportRequest } from './export-api';
@@ -72,7 +71,7 @@ export function useExportJob() {
           continue;
         }
         if (status.status === 'DONE') {
-          downloadThroughLink(secureDownloadUrl(status, getToken()), status.fileName);
+          downloadThroughLink(await secureDownloadUrl(status, groupId), status.fileName);
           break;
         }
         if (status.status === 'FAILED' || status.status === 'EXPIRED') {

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import AssessmentIcon from '@mui/icons-material/Assessment';
 import { Alert, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, Snackbar, Stack, TextField, Typography } from '@mui/material';
-import { getToken } from '@app/api/client';
 import { addMonths, londonDate } from '@app/api/rules';
 import { Button, useCanAccess, useNotify, useRefresh } from 'react-admin';
 import { useGroupId } from '../../bootstrap/GroupIdContext';
@@ -45,7 +44,7 @@ export function UsageReportButton() {
         await sleep(POLL_INTERVAL_MS);
         const status = await fetchUsageReport(started.id, groupId);
         if (status.status === 'READY') {
-          downloadThroughLink(secureDownloadUrl({ id: status.id, downloadPath: status.downloadPath }, getToken()), status.fileName);
+          downloadThroughLink(await secureDownloadUrl({ id: status.id, downloadPath: status.downloadPath }, groupId), status.fileName);
           break;
         }
         if (status.status === 'FAILED') throw new Error(status.error ?? 'usage report error');

@@ -8,6 +8,8 @@ import { csvLineSql, type ExportColumn } from './export-columns';
 export interface ExportSelection {
   spec: ResourceSpec;
   groupId: number | null;
+  /** The partner a partner user's export is limited to (null for staff). */
+  partnerId: number | null;
   filter: ListArgs['filter'];
   sortField?: string | null;
   sortOrder?: string | null;
@@ -20,7 +22,7 @@ export interface ExportSelection {
  */
 export function exportQuery(db: Knex, selection: ExportSelection): Knex.QueryBuilder {
   const list = listSpecOf(selection.spec);
-  const filtered = applyFilters(scopedQuery(db, selection.spec, selection.groupId), list, selection.filter);
+  const filtered = applyFilters(scopedQuery(db, selection.spec, { groupId: selection.groupId, partnerId: selection.partnerId }), list, selection.filter);
   // applyPage validates and applies the sort exactly as the list does; the export then drops its page.
   const sorted = applyPage(filtered, list, { sortField: selection.sortField, sortOrder: selection.sortOrder, perPage: 1, page: 0 });
   return sorted.clear('limit').clear('offset');

@@ -71,7 +71,7 @@ function checkFields(spec: ResourceSpec | undefined, value: unknown, errors: Fie
  * fields and value types, sort, group, and that PostgreSQL accepts the filter's values (a date filter of
  * "last week" is refused now, not an hour later in the job). Each problem names its field.
  */
-export async function checkExportRequest(db: Knex, input: ExportInput, format: ExportFormat, groupId: number | null): Promise<ValidExport & { spec: ResourceSpec }> {
+export async function checkExportRequest(db: Knex, input: ExportInput, format: ExportFormat, groupId: number | null, partnerId: number | null): Promise<ValidExport & { spec: ResourceSpec }> {
   const errors: FieldError[] = [];
   const { fileName, error } = checkFileName(input.fileName, format);
   if (error) errors.push(error);
@@ -87,6 +87,7 @@ export async function checkExportRequest(db: Knex, input: ExportInput, format: E
   const selection: ExportSelection = {
     spec: spec!,
     groupId: spec!.groupScoped ? groupId : null,
+    partnerId,
     filter,
     sortField: (input.sortField as string | undefined) ?? null,
     sortOrder: (input.sortOrder as string | undefined) ?? null,

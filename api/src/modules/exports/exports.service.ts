@@ -7,6 +7,7 @@ import { DomainError } from '../../errors/domain-error';
 import { enqueue } from '../../jobs/enqueue';
 import type { ResourceSpec } from '../../rules';
 import { findResourceSpec } from '../../rules';
+import { partnerScopeOf } from '../records/record-scope';
 import { checkExportRequest, type ExportInput } from './export-request';
 import { CONTENT_TYPES, EXPORT_TTL_HOURS, exportFilePath, exportFiles, type ExportFileRow, type ExportFormat } from './export-files';
 
@@ -34,7 +35,7 @@ export async function requestExport(caller: ExportCaller, format: ExportFormat, 
   // READ first when the resource is known, so a user without it learns nothing about the filter's validity.
   const named = typeof input.resource === 'string' ? findResourceSpec(input.resource) : undefined;
   if (named) assertMayRead(caller.user, named);
-  const valid = await checkExportRequest(caller.db, input, format, caller.groupId);
+  const valid = await checkExportRequest(caller.db, input, format, caller.groupId, partnerScopeOf(caller.user));
   return caller.db.transaction(async (trx) => {
     const [row] = await exportFiles(trx)
       .insert({

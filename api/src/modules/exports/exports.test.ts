@@ -4,12 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import request from 'supertest';
-import { decodeJwt } from 'jose';
-import { signToken } from '../../auth/tokens';
+import { SignJWT, decodeJwt } from 'jose';
+import { type signToken } from '../../auth/tokens';
 import { createQueues } from '../../jobs/create-queues';
 import { QUEUES } from '../../jobs/queues';
 import { resourceSpec, type ResourceSpec } from '../../rules';
-import { startApiHarness, type ApiHarness } from '../../testing';
+import { downloadToken, startApiHarness, type ApiHarness } from '../../testing';
 import { exportColumns } from './export-columns';
 import { cleanupExpiredExports, runExport } from './run-export.service';
 
@@ -71,7 +71,7 @@ async function exportFile(kind: 'csv' | 'xlsx' | 'archives', body: Record<string
   expect(jobs).toHaveLength(1); // queued in the same transaction as the row
   if (kind === 'archives') runExportInChild(res.body.id, options);
   else await runExport(api.db.knex, res.body.id, options);
-  const download = await http().get(`/api/v2/exports/${res.body.id}/download`).query({ jwt: staff }).buffer(true).parse(binary);
+  const download = await http().get(`/api/v2/exports/${res.body.id}/download`).query({ jwt: await downloadToken(api, `/api/v2/exports/${res.body.id}/download`, staff) }).buffer(true).parse(binary);
   expect(download.status).toBe(200);
   return { id: res.body.id as string, download };
 }
@@ -253,7 +253,7 @@ describe('refusals', () => {
   it("refuses a download without a token, with an expired one or another user's, and an unfinished or expired export", async () => {
     const res = await start('csv', { fileName: 'houses', resource: 'House', filter: { status: 'CLOSED' } });
     const id = res.body.id as string;
-    const download = (jwt?: string) => http().get(`/api/v2/exports/${id}/download`).query(jwt ? { jwt } : {});
+    const download = async (session?: string) => http().get(`/api/v2/exports/${id}/download`).query(session ? { jwt: await downloadToken(api, `/api/v2/exports/${id}/download`, session) } : {});
 
     const unfinished = await download(staff);
     expect(unfinished.status).toBe(409);
@@ -261,11 +261,15 @@ describe('refusals', () => {
     await runExport(api.db.knex, id);
 
     expect((await download()).status).toBe(401);
+    // A download token past its 5 minutes, and the session token itself in the link: both refused.
     const claims = decodeJwt(staff) as unknown as Parameters<typeof signToken>[0];
-    const expired = await signToken({ user_id: claims.user_id, role: claims.role, sid: claims.sid, options: claims.options }, SECRET, -60);
-    const refused = await download(expired);
-    expect(refused.status).toBe(401);
-    expect(refused.body.error.code).toBe('UNAUTHENTICATED');
+    const link = `/api/v2/exports/${id}/download`;
+    const expired = await new SignJWT({ typ: 'download', user_id: claims.user_id, sid: claims.sid, path: link }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime(Math.floor(Date.now() / 1000) - 1).sign(SECRET);
+    for (const jwt of [expired, staff]) {
+      const refused = await http().get(link).query({ jwt });
+      expect(refused.status).toBe(401);
+      expect(refused.body.error.code).toBe('UNAUTHENTICATED');
+    }
     const other = await download(readonly);
     expect(other.status).toBe(403);
     expect(other.body.error.message).toMatch(/another user/);
@@ -288,7 +292,7 @@ describe('refusals', () => {
     await expect(runExport(api.db.knex, res.body.id)).rejects.toThrow(/^export error: sortField: cannot use "colour"/);
     const status = await http().get(`/api/v2/exports/${res.body.id}`).set('Authorization', `Bearer ${staff}`);
     expect(status.body).toMatchObject({ status: 'FAILED', error: expect.stringMatching(/^export error: /), downloadPath: null });
-    const download = await http().get(`/api/v2/exports/${res.body.id}/download`).query({ jwt: staff });
+    const download = await http().get(`/api/v2/exports/${res.body.id}/download`).query({ jwt: await downloadToken(api, `/api/v2/exports/${res.body.id}/download`, staff) });
     expect(download.status).toBe(409);
     expect(download.body.error.message).toMatch(/failed: export error/);
   });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Knex } from '@app/db';
+import { partnerScopeOf } from '../records/record-scope';
 import { BOSS_SCHEMA } from '../../jobs/boss';
 import { findResourceSpec } from '../../rules';
 import { exportColumns } from './export-columns';
@@ -49,7 +50,9 @@ export async function runExport(db: Knex, exportId: string, { onProgress, batchS
   try {
     const spec = findResourceSpec(row.resource);
     if (!spec) throw new Error(`the list "${row.resource}" no longer exists`);
-    const selection: ExportSelection = { spec, groupId: row.group_id, filter: row.filter, sortField: row.sort_field, sortOrder: row.sort_order };
+    // The owner's partner, read now: a partner user's export holds only the partner's rows, like its list.
+    const owner = (await db('users').where({ id: row.user_id }).first('role', 'partner_id as partnerId')) ?? { role: 'partner', partnerId: 0 };
+    const selection: ExportSelection = { spec, groupId: row.group_id, partnerId: partnerScopeOf(owner), filter: row.filter, sortField: row.sort_field, sortOrder: row.sort_order };
     await exportFiles(db).where({ id: exportId }).update({ status: 'RUNNING', started_at: db.fn.now() as never, total_rows: null, row_count: 0, error: null });
     // The list's size, for progress only: counted on a second connection while the cursor already streams.
     let total: number | null = null;

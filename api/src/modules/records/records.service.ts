@@ -10,13 +10,15 @@ import { translateDatabaseError } from './database-errors';
 import { fieldColumns, listSpecOf, toRecord, toRow } from './record-mapping';
 import type { RecordRuleContext, RecordValues } from './record-rules';
 import { RECORD_RULES } from './rules';
-import { scopeColumns, scopedQuery } from './record-scope';
+import { partnerScopeOf, scopeColumns, scopedQuery, type RecordScope } from './record-scope';
 
 export interface RecordRequest {
   db: Knex;
   user: AuthUser;
   groupId: number | null;
 }
+
+const scopeOf = (request: RecordRequest): RecordScope => ({ groupId: request.groupId, partnerId: partnerScopeOf(request.user) });
 
 const notFound = (spec: ResourceSpec, id: unknown) => new DomainError('NOT_FOUND', `${spec.label}: no record ${String(id)}`, { fields: [{ field: 'id', rule: 'exists', message: 'not found' }] });
 
@@ -31,7 +33,7 @@ function assertPageWithinLimit(spec: ResourceSpec, args: ListArgs): void {
 export async function listRecords(request: RecordRequest, spec: ResourceSpec, args: ListArgs): Promise<RecordValues[]> {
   assertPageWithinLimit(spec, args);
   const list = listSpecOf(spec);
-  const page = applyPage(applyFilters(scopedQuery(request.db, spec, request.groupId), list, args.filter), list, args);
+  const page = applyPage(applyFilters(scopedQuery(request.db, spec, scopeOf(request)), list, args.filter), list, args);
   if (!spec.countLimit) return (await page.select(`${spec.table}.*`)).map((row: Record<string, unknown>) => toRecord(spec, row));
   // Large lists find the page's ids on the index alone, then read just those rows (deep pages stay fast).
   const ids: number[] = (await page.select(`${spec.table}.id`)).map((row: { id: number }) => row.id);
@@ -42,7 +44,7 @@ export async function listRecords(request: RecordRequest, spec: ResourceSpec, ar
 
 /** The list's total; on large lists it stops counting at `countLimit`, so no call scans millions of rows. */
 export async function countRecords(request: RecordRequest, spec: ResourceSpec, args: ListArgs): Promise<{ count: number }> {
-  const filtered = applyFilters(scopedQuery(request.db, spec, request.groupId), listSpecOf(spec), args.filter);
+  const filtered = applyFilters(scopedQuery(request.db, spec, scopeOf(request)), listSpecOf(spec), args.filter);
   const counted = spec.countLimit
     ? request.db.count({ count: '*' }).from(filtered.select(request.db.raw('1')).limit(spec.countLimit).as('capped'))
     : filtered.count({ count: '*' });
@@ -50,16 +52,16 @@ export async function countRecords(request: RecordRequest, spec: ResourceSpec, a
   return { count: Number(row?.count ?? 0) };
 }
 
-async function findRecord(db: Knex, spec: ResourceSpec, groupId: number | null, id: unknown, lock = false): Promise<RecordValues> {
+async function findRecord(db: Knex, spec: ResourceSpec, scope: RecordScope, id: unknown, lock = false): Promise<RecordValues> {
   if (!isRecordId(id)) throw notFound(spec, id);
-  const query = scopedQuery(db, spec, groupId).where(`${spec.table}.id`, Number(id)).first(`${spec.table}.*`);
+  const query = scopedQuery(db, spec, scope).where(`${spec.table}.id`, Number(id)).first(`${spec.table}.*`);
   const row = await (lock ? query.forUpdate() : query);
   if (!row) throw notFound(spec, id);
   return toRecord(spec, row);
 }
 
 export function getRecord(request: RecordRequest, spec: ResourceSpec, id: unknown): Promise<RecordValues> {
-  return findRecord(request.db, spec, request.groupId, id);
+  return findRecord(request.db, spec, scopeOf(request), id);
 }
 
 /**
@@ -67,14 +69,14 @@ export function getRecord(request: RecordRequest, spec: ResourceSpec, id: unknow
  * an update leaves as it was is not checked again: it was checked when written, and a record saved back
  * unchanged must succeed (a shared tariff assignment may name a service of another group).
  */
-async function checkReferences(trx: Knex, spec: ResourceSpec, groupId: number | null, values: RecordValues, existing: RecordValues | null): Promise<FieldError[]> {
+async function checkReferences(trx: Knex, spec: ResourceSpec, scope: RecordScope, values: RecordValues, existing: RecordValues | null): Promise<FieldError[]> {
   const errors: FieldError[] = [];
   for (const [name, field] of Object.entries(spec.fields)) {
     if (field.kind !== 'ref' || values[name] === null || values[name] === undefined || field.readOnly) continue;
     if (existing && String(existing[name]) === String(values[name])) continue;
     const target = findResourceSpec(field.ref ?? '');
     if (!target) continue; // a reference to a screen outside the catalogue (e.g. back-office users)
-    const found = await scopedQuery(trx, target, target.groupScoped ? groupId : null).where(`${target.table}.id`, values[name] as number).first('id');
+    const found = await scopedQuery(trx, target, { ...scope, groupId: target.groupScoped ? scope.groupId : null }).where(`${target.table}.id`, values[name] as number).first('id');
     if (!found) errors.push({ field: name, rule: 'reference', message: `${target.label}: no record ${String(values[name])}` });
   }
   return errors;
@@ -86,7 +88,7 @@ async function ruleContext(request: RecordRequest, trx: Knex, existing: RecordVa
 
 async function validateWrite(request: RecordRequest, trx: Knex, spec: ResourceSpec, record: RecordValues, context: RecordRuleContext, checked: FieldError[]) {
   const errors = [...checked];
-  if (!errors.length) errors.push(...(await checkReferences(trx, spec, request.groupId, record, context.existing)));
+  if (!errors.length) errors.push(...(await checkReferences(trx, spec, scopeOf(request), record, context.existing)));
   if (!errors.length) errors.push(...((await RECORD_RULES[spec.name]?.validate?.(record, context)) ?? []));
   if (errors.length) throw DomainError.invalid(errors);
 }
@@ -98,7 +100,7 @@ export async function createRecord(request: RecordRequest, spec: ResourceSpec, i
       const context = await ruleContext(request, trx, null);
       await validateWrite(request, trx, spec, values, context, errors);
       const derived = { ...values, ...((await RECORD_RULES[spec.name]?.derive?.(values, context)) ?? {}) };
-      const row = { ...toRow(spec, derived), ...scopeColumns(spec, request.groupId, toRow(spec, derived)) };
+      const row = { ...toRow(spec, derived), ...scopeColumns(spec, scopeOf(request), toRow(spec, derived)) };
       const [inserted] = await trx(spec.table).insert(row).returning('*');
       const record = await afterWrite(trx, spec, toRecord(spec, inserted), context);
       await recordChange(trx, { action: 'INSERT', entity: spec.table, entityId: record.id as number, actorUserId: request.user.id, after: record });
@@ -135,7 +137,7 @@ export async function updateRecord(request: RecordRequest, spec: ResourceSpec, i
   const { values, errors } = checkInput(spec, input, 'update');
   try {
     return await request.db.transaction(async (trx) => {
-      const existing = await findRecord(trx, spec, request.groupId, id, true);
+      const existing = await findRecord(trx, spec, scopeOf(request), id, true);
       assertNotLocked(spec, existing);
       const merged = { ...existing, ...values };
       const context = await ruleContext(request, trx, existing);
@@ -143,7 +145,7 @@ export async function updateRecord(request: RecordRequest, spec: ResourceSpec, i
       const hasUpdatedAt = fieldColumns(spec).some(([name]) => name === 'updatedAt');
       const [updated] = await trx(spec.table)
         .where({ id: existing.id })
-        .update({ ...toRow(spec, values), ...(hasUpdatedAt ? { updated_at: trx.fn.now() } : {}) })
+        .update({ ...toRow(spec, values), ...scopeColumns(spec, scopeOf(request), values, 'update'), ...(hasUpdatedAt ? { updated_at: trx.fn.now() } : {}) })
         .returning('*');
       const record = await afterWrite(trx, spec, toRecord(spec, updated), context);
       await recordChange(trx, { action: 'UPDATE', entity: spec.table, entityId: record.id as number, actorUserId: request.user.id, before: existing, after: record });
@@ -159,7 +161,7 @@ export async function deleteRecord(request: RecordRequest, spec: ResourceSpec, i
   if (spec.delete !== 'hard') throw new DomainError('FORBIDDEN', `${spec.label} are never deleted`);
   try {
     return await request.db.transaction(async (trx) => {
-      const existing = await findRecord(trx, spec, request.groupId, id, true);
+      const existing = await findRecord(trx, spec, scopeOf(request), id, true);
       const errors = (await RECORD_RULES[spec.name]?.beforeDelete?.(existing, await ruleContext(request, trx, existing))) ?? [];
       if (errors.length) throw DomainError.invalid(errors);
       await trx(spec.table).where({ id: existing.id }).delete();

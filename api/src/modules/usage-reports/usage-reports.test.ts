@@ -4,7 +4,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { createQueues } from '../../jobs/create-queues';
 import { QUEUES } from '../../jobs/queues';
-import { startApiHarness, type ApiHarness } from '../../testing';
+import { downloadToken, startApiHarness, type ApiHarness } from '../../testing';
 import type { ExportProgress } from '../exports';
 import { runUsageReport } from './run-usage-report.service';
 
@@ -79,7 +79,7 @@ it('writes one row per house contract and meter register with reads, consumption
   expect(status.body.data.usageReport).toMatchObject({ status: 'READY', progress: 100, rowCount: 3, downloadPath: `/api/v2/usage-reports/${report.id}/download` });
   expect(status.body.data.usageReport.sizeBytes).toBeGreaterThan(100);
 
-  const download = await request(api.app.express).get(status.body.data.usageReport.downloadPath).query({ jwt: staff });
+  const download = await request(api.app.express).get(status.body.data.usageReport.downloadPath).query({ jwt: await downloadToken(api, status.body.data.usageReport.downloadPath, staff) });
   expect(download.status).toBe(200);
   expect(download.headers['content-disposition']).toContain(`filename="${report.fileName}"`);
   expect(download.text.split('\r\n')).toEqual([
@@ -103,10 +103,10 @@ it('refuses the download without a token, with a bad one, and to users without R
   const link = `/api/v2/usage-reports/${id}/download`;
   expect((await request(api.app.express).get(link)).status).toBe(401);
   expect((await request(api.app.express).get(link).query({ jwt: 'not-a-token' })).status).toBe(401);
-  const forPartner = await request(api.app.express).get(link).query({ jwt: partner });
+  const forPartner = await request(api.app.express).get(link).query({ jwt: await downloadToken(api, link, partner) });
   expect(forPartner.status).toBe(403);
   expect(forPartner.body.error.message).toContain('needs READ on usageReports');
-  expect((await request(api.app.express).get(link).query({ jwt: tenant })).status).toBe(403);
+  expect((await request(api.app.express).get(link).query({ jwt: await downloadToken(api, link, tenant) })).status).toBe(403);
 });
 
 it('refuses bad periods and unknown agencies with field errors, and users without usageReports WRITE', async () => {
