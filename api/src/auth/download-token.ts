@@ -9,7 +9,13 @@ export const DOWNLOAD_TOKEN_TTL_SECONDS = 300;
 const TYPE = 'download';
 
 /** The links that take a download token; anything else is refused when a token is asked for. */
-const DOWNLOAD_PATHS = [/^\/api\/v2\/bills\/[1-9]\d{0,15}\/pdf$/, /^\/api\/v2\/exports\/[0-9a-f-]{36}\/download$/i, /^\/api\/v2\/usage-reports\/[0-9a-f-]{1,36}\/download$/i];
+const DOWNLOAD_PATHS = [
+  /^\/api\/v2\/bills\/[1-9]\d{0,15}\/pdf$/,
+  /^\/api\/v2\/exports\/[0-9a-f-]{36}\/download$/i,
+  /^\/api\/v2\/usage-reports\/[0-9a-f-]{1,36}\/download$/i,
+  /^\/api\/v2\/tenant-area\/bills\/[1-9]\d{0,15}\/pdf$/,
+  /^\/api\/v2\/uploads\/upload-readings\/[1-9]\d{0,15}\/rejected-rows$/,
+];
 
 export const isDownloadPath = (path: string): boolean => DOWNLOAD_PATHS.some((pattern) => pattern.test(path));
 

@@ -5,3 +5,4 @@ export * from './session-watch';
 export * from './notify-client';
 export * from './notifications-api';
 export * from './notification-store';
+export * from './secure-download';

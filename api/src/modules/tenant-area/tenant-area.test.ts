@@ -95,9 +95,16 @@ it("refuses every operation given another tenant's ids, as not found, and change
   const res = await api.graphql(SUBMIT, { input: { meterId: ids.ellieMeter, readingDate: '2026-01-01', value: '1' } }, amelia);
   expect(res.body.errors[0].extensions.fields).toEqual([{ field: 'meterId', rule: 'exists', message: 'Meter not found' }]);
   // Another tenant's statement PDF, and Ellie's own for contrast.
-  expect((await request(api.app.express).get(`/api/v2/tenant-area/bills/${ids.ellieBill}/pdf?jwt=${amelia}`)).status).toBe(404);
-  expect((await request(api.app.express).get(`/api/v2/tenant-area/bills/${ids.ameliaBill}/pdf?jwt=${oliver}`)).status).toBe(404);
-  const own = await request(api.app.express).get(`/api/v2/tenant-area/bills/${ids.ellieBill}/pdf?jwt=${ellie}`);
+  const pdfAs = async (billId: number, token: string) => {
+    const path = `/api/v2/tenant-area/bills/${billId}/pdf`;
+    const link = await api.graphql('mutation ($path: String!) { downloadToken(path: $path) }', { path }, token);
+    return request(api.app.express).get(`${path}?jwt=${encodeURIComponent(link.body.data.downloadToken)}`);
+  };
+  expect((await pdfAs(ids.ellieBill, amelia)).status).toBe(404);
+  expect((await pdfAs(ids.ameliaBill, oliver)).status).toBe(404);
+  // A session token in a link is never accepted (it would end up in logs and history).
+  expect((await request(api.app.express).get(`/api/v2/tenant-area/bills/${ids.ellieBill}/pdf?jwt=${ellie}`)).status).toBe(401);
+  const own = await pdfAs(ids.ellieBill, ellie);
   expect(own.status).toBe(200);
   expect(own.headers['content-type']).toBe('application/pdf');
   // Another tenant's photo cannot be attached to a reading.

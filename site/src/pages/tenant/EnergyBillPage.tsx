@@ -1,7 +1,7 @@
-import { getToken } from '@app/api/client';
-import { statementPdfUrl, TENANT_ACCOUNT, type TenantAccount } from './account-query';
+import { statementPdfPath, TENANT_ACCOUNT, type TenantAccount } from './account-query';
 import { day, money, useTenantQuery } from './tenant-api';
 import { Loading, Panel, TenantPage } from './TenantPage';
+import { SecureDownloadLink } from '../../ui/SecureDownloadLink';
 
 /**
  * /tenant-profile/energy-bill: My Energy Bill customers' bill and the amount due. Paying it by card comes
@@ -33,9 +33,9 @@ function EnergyBill() {
             <p>
               Energy from {day(bill.periodStart)} to {day(bill.periodEnd)}, issued {day(bill.issueDate)}, due {day(bill.dueDate)}.
             </p>
-            <a href={statementPdfUrl(bill.id, getToken())} target="_blank" rel="noreferrer">
+            <SecureDownloadLink path={statementPdfPath(bill.id)}>
               Download your bill (PDF)
-            </a>
+            </SecureDownloadLink>
           </>
         ) : (
           <p>Your first bill has not been issued yet.</p>

@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
-import { getToken } from '@app/api/client';
 import { useSession } from '../../session/SessionProvider';
-import { statementPdfUrl, TENANT_ACCOUNT, type TenantAccount } from './account-query';
+import { statementPdfPath, TENANT_ACCOUNT, type TenantAccount } from './account-query';
 import { day, label, money, serviceStatusText, USER_CONTRACTS, useTenantQuery, type UserContracts } from './tenant-api';
 import { Loading, Panel, TenantPage } from './TenantPage';
+import { SecureDownloadLink } from '../../ui/SecureDownloadLink';
 
 /** /tenant-profile: the dashboard — balance and what it is made of, next payment, latest statement, tasks, the house. */
 export function TenantHomePage() {
@@ -65,9 +65,9 @@ function Dashboard() {
               <p>
                 {day(latest.periodStart)} to {day(latest.periodEnd)}, issued {day(latest.issueDate)}
               </p>
-              <a href={statementPdfUrl(latest.id, getToken())} target="_blank" rel="noreferrer">
+              <SecureDownloadLink path={statementPdfPath(latest.id)}>
                 Download the statement (PDF)
-              </a>
+              </SecureDownloadLink>
             </>
           ) : (
             <p>No statement for this contract yet. Earlier statements are in Billing &amp; Payments.</p>

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { getToken } from '@app/api/client';
 import { ContractPicker } from './ContractPicker';
-import { methodText, statementPdfUrl, TENANT_ACCOUNT, type TenantAccount } from './account-query';
+import { methodText, statementPdfPath, TENANT_ACCOUNT, type TenantAccount } from './account-query';
 import { day, label, money, useTenantQuery } from './tenant-api';
 import { TableWrap } from './TableWrap';
 import { Loading, Panel, TenantPage } from './TenantPage';
+import { SecureDownloadLink } from '../../ui/SecureDownloadLink';
 
 /**
  * /tenant-profile/payments/info: Billing & Payments — statements with their PDF, the ledger as a statement of
@@ -24,7 +24,6 @@ function Payments() {
   const { data, error } = useTenantQuery<{ tenantAccount: TenantAccount }>(TENANT_ACCOUNT, { id: contractId });
   const a = data?.tenantAccount;
   if (!a) return <Loading error={error} />;
-  const token = getToken();
   return (
     <>
     <ContractPicker value={contractId} onChange={setContractId} />
@@ -97,9 +96,9 @@ function Payments() {
                     <td>{day(statement.issueDate)}</td>
                     <td className="num">{money(statement.totalPence)}</td>
                     <td>
-                      <a href={statementPdfUrl(statement.id, token)} target="_blank" rel="noreferrer">
+                      <SecureDownloadLink path={statementPdfPath(statement.id)}>
                         Download<span className="visually-hidden"> the statement of {day(statement.periodEnd)}</span> (PDF)
-                      </a>
+                      </SecureDownloadLink>
                     </td>
                   </tr>
                 ))}

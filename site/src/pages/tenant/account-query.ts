@@ -25,9 +25,9 @@ export interface TenantAccount {
   tasks: Array<{ kind: string; text: string; link: string }>;
 }
 
-/** A statement's PDF: a plain link carrying the token (§7 secure downloads). */
-export function statementPdfUrl(billId: number, token: string | null): string {
-  return `/api/v2/tenant-area/bills/${billId}/pdf${token ? `?jwt=${encodeURIComponent(token)}` : ''}`;
+/** A statement's PDF (opened with a download token for that file: §7 secure downloads). */
+export function statementPdfPath(billId: number): string {
+  return `/api/v2/tenant-area/bills/${billId}/pdf`;
 }
 
 export function methodText(method: { kind: string; cardLast4: string | null; cardExpiryMonth: number | null; cardExpiryYear: number | null; accountNumberEnding: string | null; mandateStatus: string | null }): string {
