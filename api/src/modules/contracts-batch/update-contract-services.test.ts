@@ -25,7 +25,15 @@ beforeAll(async () => {
   const { id: _id, email: _email, ...rest } = admin;
   await api.db.knex('users').insert({ ...rest, email: 'nokeys@demo.test', backoffice_role_id: keyless.id });
   noKeys = await api.signIn('nokeys@demo.test');
-  contractId = (await api.db.knex('house_contracts').where({ group_id: 1 }).orderBy('id').first('id')).id;
+  // A contract with no broadband or water yet (the demo tenants' own contract has a full set since the tenant area).
+  contractId = (
+    await api.db
+      .knex('house_contracts')
+      .where({ group_id: 1 })
+      .whereNotExists((q) => q.select(1).from('services').whereRaw('services.house_contract_id = house_contracts.id').whereIn('utility_type', ['broadband', 'water']))
+      .orderBy('id')
+      .first('id')
+  ).id;
   otherGroupContractId = (await api.db.knex('house_contracts').whereNot({ group_id: 1 }).first('id'))?.id;
   await api.db.knex('services').where({ house_contract_id: contractId }).whereIn('utility_type', ['broadband', 'water', 'gas']).update({ utility_status: 'CANCELLED', change_status: null });
 });

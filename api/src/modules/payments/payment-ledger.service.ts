@@ -1,6 +1,7 @@
 import { LedgerEntry, Payment, type Knex } from '@app/db';
 import { londonDate } from '../../rules';
 import { DomainError } from '../../errors/domain-error';
+import { notifyPaymentOutcome } from './payment-notification';
 
 /**
  * The one place a payment's money reaches the tenant's ledger. A collected payment (card charge, Bacs
@@ -103,6 +104,7 @@ export async function settlePayment(trx: Knex, paymentId: number, options: { pro
     description: paymentDescription(payment),
     paymentId: payment.id,
   });
+  await notifyPaymentOutcome(trx, updated, 'TAKEN');
   return { payment: updated, changed: true };
 }
 
@@ -132,6 +134,7 @@ export async function failPayment(trx: Knex, paymentId: number, reason: string, 
       paymentId: payment.id,
     });
   }
+  await notifyPaymentOutcome(trx, updated, 'FAILED', reason);
   return { payment: updated, changed: true };
 }
 

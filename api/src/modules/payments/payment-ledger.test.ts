@@ -19,6 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => api.stop());
 
+const toldAbout = (paymentId: number) =>
+  api.db.knex('notifications').whereRaw(`data->>'paymentId' = ?`, [String(paymentId)]).orderBy('id').select('user_id', 'title', 'message', 'notification_type');
 const ledgerFor = (paymentId: number) => api.db.knex('ledger_entries').where({ payment_id: paymentId }).orderBy('id').select('kind', 'amount_pence');
 const pending = (key: string, amountPence = 4_250) =>
   api.db.knex.transaction((trx) => createPendingPayment(trx, { groupId: 2, tenantContractId, amountPence, paymentDate: '2026-11-23', method: 'CREDIT_CARD', idempotencyKey: key, cardProvider: 'STRIPE' }));
@@ -42,6 +44,11 @@ describe('the payment state machine', () => {
     const row = await api.db.knex('payments').where({ id: payment.id }).first();
     expect(row).toMatchObject({ collection_status: 'SETTLED', status: 'PAID', provider_reference: 'pi_123' });
     expect(await ledgerFor(payment.id)).toEqual([{ kind: 'PAYMENT', amount_pence: -4_250 }]);
+    // The tenant is told once that the money arrived.
+    const tenant = await api.db.knex('tenant_contracts').where({ id: tenantContractId }).first('user_id');
+    expect(await toldAbout(payment.id)).toEqual([
+      { user_id: tenant.user_id, title: 'Payment received', message: 'We received your payment of £42.50 (23 November 2026). Thank you.', notification_type: 'SUCCESS' },
+    ]);
   });
 
   it('posts nothing when a payment fails before settlement, and cannot settle it afterwards', async () => {
@@ -51,6 +58,7 @@ describe('the payment state machine', () => {
     expect(settled.changed).toBe(false);
     expect(await api.db.knex('payments').where({ id: payment.id }).first('status', 'collection_status', 'failure_reason')).toEqual({ status: 'FAILED', collection_status: 'FAILED', failure_reason: 'Your card was declined.' });
     expect(await ledgerFor(payment.id)).toEqual([]);
+    expect((await toldAbout(payment.id)).map((n) => [n.title, n.message])).toEqual([['Payment failed', 'Your payment of £42.50 (23 November 2026) could not be taken: Your card was declined.']]);
   });
 
   it('reverses a settled payment that is returned later, once', async () => {
