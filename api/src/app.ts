@@ -71,7 +71,6 @@ export async function createApp({ db, boss, config, tokenSecret = loadTokenSecre
   });
   await apollo.start();
   const notify = new NotifyHub(db, tokenSecret, notifyTimings);
-  await notify.start();
 
   const app = express();
   app.disable('x-powered-by');

@@ -20,7 +20,7 @@ async function main(): Promise<void> {
     const listening = app.express.listen(config.port, () => resolve(listening));
     listening.on('error', reject);
   });
-  app.notify.attach(server);
+  await app.notify.attach(server);
   console.log(`[api] pid ${process.pid} listening on ${config.baseUrl} (database ${redact(url)})`);
   console.log(`[api] card adapters: ${app.cardProviders}`);
   reportReady({ port: config.port });

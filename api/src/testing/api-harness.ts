@@ -51,7 +51,7 @@ export async function startApiHarness(
     tokenSecret,
     async listen() {
       server = http.createServer(app.express);
-      app.notify.attach(server);
+      await app.notify.attach(server);
       await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', () => resolve()));
       return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     },

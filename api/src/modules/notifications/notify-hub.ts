@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type pg from 'pg';
+import pg from 'pg';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { Notification, type Knex } from '@app/db';
 import { authenticate } from '../../auth/auth-user';
@@ -57,12 +57,12 @@ export class NotifyHub {
     private readonly timings: NotifyTimings = DEFAULT_TIMINGS,
   ) {}
 
-  async start(): Promise<void> {
+  /**
+   * Serves the socket on the API's own HTTP server (any other upgrade path is refused) and starts listening
+   * for notifications. An app that is never attached (API-only tests) holds no extra connection.
+   */
+  async attach(server: Server): Promise<void> {
     await this.listen();
-  }
-
-  /** Serves the socket on the API's own HTTP server; any other upgrade path is refused. */
-  attach(server: Server): void {
     server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
       if (new URL(req.url ?? '/', 'http://localhost').pathname !== NOTIFY_PATH || this.stopped) {
         socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
@@ -88,26 +88,31 @@ export class NotifyHub {
     this.listener = null;
     if (listener) {
       listener.removeAllListeners('notification');
-      await listener.query(`UNLISTEN *`).catch(() => undefined);
-      await this.db.client.releaseConnection(listener);
+      await listener.end().catch(() => undefined);
     }
   }
 
+  /** LISTEN on a connection of its own, outside the query pool (which it would otherwise hold for ever). */
   private async listen(): Promise<void> {
-    const client = (await this.db.client.acquireConnection()) as pg.Client;
+    const client = new pg.Client(this.db.client.config.connection as pg.ClientConfig);
     client.on('notification', (message) => this.onNotify(message.channel, message.payload ?? ''));
-    client.once('error', (error) => {
+    client.on('error', (error) => {
       console.error(`[notify] lost the LISTEN connection: ${error.message}`);
       this.relisten(client);
     });
+    await client.connect();
     await client.query(`LISTEN ${NOTIFICATIONS_CHANNEL}; LISTEN ${SESSIONS_REVOKED_CHANNEL}`);
+    if (this.stopped) {
+      await client.end();
+      return;
+    }
     this.listener = client;
   }
 
   private relisten(lost: pg.Client): void {
     if (this.listener !== lost) return;
     this.listener = null;
-    void this.db.client.releaseConnection(lost).catch(() => undefined);
+    void lost.end().catch(() => undefined);
     const retry = () => {
       if (this.stopped) return;
       this.listen().catch((error: Error) => {

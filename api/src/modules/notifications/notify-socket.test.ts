@@ -59,7 +59,7 @@ beforeAll(async () => {
   urlA = await apiA.listen();
   appB = await createApp({ db: apiA.db.knex, boss: apiA.boss, config: loadConfig({ NODE_ENV: 'test' }), tokenSecret: apiA.tokenSecret, serveFrontends: false, notifyTimings: TIMINGS });
   serverB = http.createServer(appB.express);
-  appB.notify.attach(serverB);
+  await appB.notify.attach(serverB);
   await new Promise<void>((resolve) => serverB.listen(0, '127.0.0.1', () => resolve()));
   urlB = `http://127.0.0.1:${(serverB.address() as AddressInfo).port}`;
   staff = await apiA.signIn('staff@demo.test');
