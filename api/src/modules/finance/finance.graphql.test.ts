@@ -4,7 +4,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { createQueues } from '../../jobs/create-queues';
 import { QUEUES } from '../../jobs/queues';
-import { startApiHarness, type ApiHarness } from '../../testing';
+import { downloadToken, startApiHarness, type ApiHarness } from '../../testing';
 import { runQueuedFinanceExport } from './finance-test-jobs';
 
 /*
@@ -71,7 +71,7 @@ it('generates, reverses and exports a journal of the X-Group-ID group; the file 
   const { salesJournal, file } = exported.body.data.exportSalesJournal;
   expect(salesJournal).toEqual({ id: journal.id, exportStatus: 'NOT_EXPORTED' });
   expect(file).toMatchObject({ status: 'PENDING', progress: 0, downloadPath: null });
-  const early = await request(api.app.express).get(`/api/v2/exports/${file.id}/download`).query({ jwt: staff });
+  const early = await request(api.app.express).get(`/api/v2/exports/${file.id}/download`).query({ jwt: await downloadToken(api, `/api/v2/exports/${file.id}/download`, staff) });
   expect(early.status).toBe(409);
   expect(early.body.error.message).toContain('is not ready yet (PENDING, 0%)');
 
@@ -79,13 +79,13 @@ it('generates, reverses and exports a journal of the X-Group-ID group; the file 
   await runQueuedFinanceExport(api.boss, api.db.knex, file.id);
   const status = await request(api.app.express).get(`/api/v2/exports/${file.id}`).set({ Authorization: `Bearer ${staff}` });
   expect(status.body).toMatchObject({ status: 'DONE', progress: 100, downloadPath: `/api/v2/exports/${file.id}/download` });
-  const download = await request(api.app.express).get(status.body.downloadPath).query({ jwt: staff });
+  const download = await request(api.app.express).get(status.body.downloadPath).query({ jwt: await downloadToken(api, status.body.downloadPath, staff) });
   expect(download.status).toBe(200);
   expect(download.text.startsWith('Journal,Line,Period start')).toBe(true);
   const after = await api.graphql(`query ($id: ID!) { SalesJournal(id: $id) { exportStatus } }`, { id: journal.id }, staff, GROUP);
   expect(after.body.data.SalesJournal).toEqual({ exportStatus: 'EXPORTED' });
   // Only its owner downloads it.
-  expect((await request(api.app.express).get(status.body.downloadPath).query({ jwt: readonly })).status).toBe(403);
+  expect((await request(api.app.express).get(status.body.downloadPath).query({ jwt: await downloadToken(api, status.body.downloadPath, readonly) })).status).toBe(403);
 
   const list = await api.graphql(`{ allSalesJournals(filter: { periodStart_gte: "2031-01-01" }) { id status } }`, {}, staff, GROUP);
   expect(list.body.errors).toBeUndefined();

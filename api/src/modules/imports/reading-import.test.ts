@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import request from 'supertest';
 import { createQueues } from '../../jobs/create-queues';
 import { QUEUES } from '../../jobs/queues';
-import { startApiHarness, type ApiHarness } from '../../testing';
+import { downloadToken, startApiHarness, type ApiHarness } from '../../testing';
 import { runReadingImport } from './run-reading-import.service';
 import { parseCsv } from './parse-sheet';
 
@@ -52,7 +52,8 @@ const upload = (body: Buffer | string, { token = staff, type = CSV, name = 'read
 };
 const status = (id: number, group = '1') => request(api.app.express).get(`/api/v2/uploads/upload-readings/${id}`).set('Authorization', `Bearer ${staff}`).set('X-Group-ID', group);
 const rejectedRows = async (id: number) => {
-  const res = await request(api.app.express).get(`/api/v2/uploads/upload-readings/${id}/rejected-rows?jwt=${staff}&groupId=1`).buffer(true).parse((r, done) => {
+  const path = `/api/v2/uploads/upload-readings/${id}/rejected-rows`;
+  const res = await request(api.app.express).get(`${path}?jwt=${encodeURIComponent(await downloadToken(api, path, staff))}&groupId=1`).buffer(true).parse((r, done) => {
     let text = '';
     r.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
     r.on('end', () => done(null, text));
@@ -155,7 +156,8 @@ it("answers 401 and 403 to callers who may not import, and hides another group's
   const mine = await upload('meter,date,value\nIMP-0005,2026-03-01,1\n', { name: 'mine.csv' });
   expect((await status(mine.body.id, '2')).status).toBe(404);
   expect((await status(mine.body.id, '1')).status).toBe(200);
-  expect((await request(api.app.express).get(`/api/v2/uploads/upload-readings/${mine.body.id}/rejected-rows?jwt=${staff}&groupId=2`)).status).toBe(404);
+  const rejected = `/api/v2/uploads/upload-readings/${mine.body.id}/rejected-rows`;
+  expect((await request(api.app.express).get(`${rejected}?jwt=${encodeURIComponent(await downloadToken(api, rejected, staff))}&groupId=2`)).status).toBe(404);
 });
 
 it('imports 10,000 rows with 3% bad rows in under 30 s and returns exactly the bad rows', async () => {

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { startApiHarness, type ApiHarness } from '../../testing/api-harness';
+import { downloadToken } from '../../testing';
 
 /*
  * The tenant area over HTTP as the demo tenants: each sees their own contracts, money, meters, house and
@@ -97,8 +98,7 @@ it("refuses every operation given another tenant's ids, as not found, and change
   // Another tenant's statement PDF, and Ellie's own for contrast.
   const pdfAs = async (billId: number, token: string) => {
     const path = `/api/v2/tenant-area/bills/${billId}/pdf`;
-    const link = await api.graphql('mutation ($path: String!) { downloadToken(path: $path) }', { path }, token);
-    return request(api.app.express).get(`${path}?jwt=${encodeURIComponent(link.body.data.downloadToken)}`);
+    return request(api.app.express).get(`${path}?jwt=${encodeURIComponent(await downloadToken(api, path, token))}`);
   };
   expect((await pdfAs(ids.ellieBill, amelia)).status).toBe(404);
   expect((await pdfAs(ids.ameliaBill, oliver)).status).toBe(404);
