@@ -46,7 +46,8 @@ afterAll(async () => {
 });
 
 const statuses = async () => Object.fromEntries((await db.knex('collections').select('amount_pence', 'status', 'failure_code')).map((c) => [c.amount_pence, [c.status, c.failure_code]]));
-const ledger = () => db.knex('ledger_entries').whereIn('payment_id', db.knex('collections').select('payment_id')).orderBy('id').select('kind', 'amount_pence');
+// By kind and amount: the day's debits settle side by side, so ids follow no fixed order.
+const ledger = () => db.knex('ledger_entries').whereIn('payment_id', db.knex('collections').select('payment_id')).orderBy([{ column: 'kind' }, { column: 'amount_pence', order: 'desc' }]).select('kind', 'amount_pence');
 
 it('submits, returns, settles and reclaims on the working-day clock, each day safe to run twice', async () => {
   const calendar = await loadBacsCalendar(db.knex);
