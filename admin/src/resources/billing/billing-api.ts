@@ -1,7 +1,7 @@
 import { tokenPermissions } from '@app/api/client';
 import { hasAreaLevel } from '@app/api/rules';
 import { callGraphql as call } from '../../providers/graphql-action';
-import { downloadLink } from '../exports/export-api';
+import { secureDownloadUrl } from '@app/api/client';
 
 /** The bill-run mutations (billing.graphql.ts), called outside the data provider like the job console's. */
 const START_BILL_RUN = 'mutation ($periodStart: String!, $periodEnd: String!) { run: startBillRun(periodStart: $periodStart, periodEnd: $periodEnd) { id } }';
@@ -20,7 +20,7 @@ export async function retryFailedHouses(groupId: number, billRunId: string | num
 
 /** A statement's PDF link: a 5-minute download token for this one PDF rides as ?jwt= (specification §7). */
 export function billPdfUrl(billId: string | number, groupId: number): Promise<string> {
-  return downloadLink(`/api/v2/bills/${encodeURIComponent(String(billId))}/pdf`, groupId);
+  return secureDownloadUrl(`/api/v2/bills/${encodeURIComponent(String(billId))}/pdf`, groupId);
 }
 
 /** A run is finished once it has a finish time (COMPLETED or COMPLETED_WITH_FAILURES). */

@@ -1,6 +1,6 @@
 import { getToken } from '@app/api/client';
-import { callGraphql } from '../../providers/graphql-action';
 import { requestHeaders } from '../../providers/requestHeaders';
+import { secureDownloadUrl as tokenisedUrl } from '@app/api/client';
 
 /** The three list exports of specification §7 and the REST path each is started on. */
 export type ExportFormat = 'csv' | 'xlsx' | 'zip';
@@ -76,12 +76,7 @@ export async function fetchExportStatus(id: string, groupId: number): Promise<Ex
  * history and logs).
  */
 export async function secureDownloadUrl(status: Pick<ExportStatus, 'id' | 'downloadPath'>, groupId: number): Promise<string> {
-  return downloadLink(status.downloadPath ?? `/api/v2/exports/${encodeURIComponent(status.id)}/download`, groupId);
-}
-
-export async function downloadLink(path: string, groupId: number): Promise<string> {
-  const { token } = await callGraphql<{ token: string }>('mutation ($path: String!) { token: downloadToken(path: $path) }', { path }, groupId);
-  return `${path}?jwt=${encodeURIComponent(token)}`;
+  return tokenisedUrl(status.downloadPath ?? `/api/v2/exports/${encodeURIComponent(status.id)}/download`, groupId);
 }
 
 /** Downloads through a temporary `<a download>`: added, clicked, and removed after DOWNLOAD_LINK_TTL_MS. */
