@@ -13,6 +13,7 @@ import { Dashboard } from './dashboard/Dashboard';
 import { SystemStatusPage } from './health/SystemStatusPage';
 import { i18nProvider } from './i18n/i18nProvider';
 import { AppLayout } from './layout/AppLayout';
+import { backOfficeTheme } from './layout/theme';
 import { GROUP_ICONS } from './layout/menu-groups';
 import { createDataProvider, type BackOfficeDataProvider } from './providers/dataProvider';
 import { CatalogueCreate, CatalogueEdit, CatalogueList, CatalogueShow, representationOf, withFieldErrors } from './resources/catalogue';
@@ -22,12 +23,16 @@ import { JobList, JobQueueList, JobScheduleList, JobShow } from './resources/job
 import { BillRunList, BillRunShow, BillShow } from './resources/billing';
 import { GovernmentRebateList } from './resources/rebates';
 import { HouseContractShow } from './resources/contracts';
+import { AccessDeniedPage } from './auth/AccessDeniedPage';
+import { NoGroupPage } from './auth/NoGroupPage';
+import { fetchMyGroups } from './bootstrap/my-groups';
 import { MeterReadingList, MeterReadingShow } from './resources/operations';
 import { AccountingExportList, AccountingExportShow, SalesJournalList, SalesJournalShow } from './resources/finance';
 
 type Boot =
   | { status: 'loading' }
   | { status: 'ready'; dataProvider: BackOfficeDataProvider }
+  | { status: 'no-group' }
   | { status: 'error'; error: string };
 
 export function App({ groupId }: { groupId: number }) {
@@ -38,16 +43,24 @@ export function App({ groupId }: { groupId: number }) {
   useEffect(() => {
     let active = true;
     const dataProvider = createDataProvider(groupId);
-    dataProvider.getIntrospection().then(
-      () => {
+    const start = async () => {
+      // A group the account does not work for would refuse every call: go to its first group instead.
+      const groups = await fetchMyGroups();
+      if (groups && !groups.some((group) => group.id === groupId)) {
+        if (groups[0]) window.location.replace(`/admin/${groups[0].id}/`);
+        else if (active) setBoot({ status: 'no-group' });
+        return;
+      }
+      try {
+        await dataProvider.getIntrospection();
         // Server field errors (extensions.fields) are turned into react-admin form errors.
         if (active) setBoot({ status: 'ready', dataProvider: withFieldErrors(dataProvider) });
-      },
-      (error: unknown) => {
+      } catch (error) {
         console.error('Back office could not introspect the GraphQL API', error);
         if (active) setBoot({ status: 'error', error: error instanceof Error ? error.message : String(error) });
-      },
-    );
+      }
+    };
+    void start();
     return () => {
       active = false;
     };
@@ -56,6 +69,7 @@ export function App({ groupId }: { groupId: number }) {
   const authProvider = useMemo(() => createAuthProvider(groupId), [groupId]);
   if (boot.status === 'loading') return <Loading />;
   if (boot.status === 'error') return <ApiUnavailable error={boot.error} />;
+  if (boot.status === 'no-group') return <NoGroupPage />;
 
   return (
     <GroupIdContext.Provider value={groupId}>
@@ -68,7 +82,9 @@ export function App({ groupId }: { groupId: number }) {
         authProvider={authProvider}
         requireAuth
         dashboard={Dashboard}
+        accessDenied={AccessDeniedPage}
         layout={AppLayout}
+        theme={backOfficeTheme}
         title="Back office"
       >
         <Resource name="BackofficeUser" options={{ label: 'Staff' }} icon={GroupIcon} list={StaffList} create={StaffCreate} edit={StaffEdit} recordRepresentation={(r) => `${r.firstName} ${r.lastName}`} />

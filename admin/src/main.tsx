@@ -3,17 +3,18 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { App } from './App';
 import { SignInPage } from './auth/SignInPage';
+import { StaffForgotPasswordPage, StaffResetPasswordPage } from './auth/StaffPasswordPages';
 import { DEFAULT_GROUP_PATH, parseGroupId } from './providers/group-id';
 
 const groupId = parseGroupId(window.location.pathname);
 
+const resetToken = /^\/admin-signin\/reset\/([\w-]+)$/.exec(window.location.pathname)?.[1];
+
 if (window.location.pathname.startsWith('/admin-signin')) {
-  // The back office's sign-in page lives at /admin-signin (specification §2.4), outside /admin/{groupId}/.
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <SignInPage />
-    </StrictMode>,
-  );
+  // The back office's sign-in page lives at /admin-signin (specification §2.4), outside /admin/{groupId}/, and
+  // so do the staff's forgotten-password pages (their links lead back here, not to the tenants' pages).
+  const page = window.location.pathname === '/admin-signin/forgot' ? <StaffForgotPasswordPage /> : resetToken ? <StaffResetPasswordPage token={resetToken} /> : <SignInPage />;
+  createRoot(document.getElementById('root')!).render(<StrictMode>{page}</StrictMode>);
 } else if (groupId === null) {
   // /admin/ or a path without a valid group: go to the default group rather than guess.
   window.location.replace(DEFAULT_GROUP_PATH);

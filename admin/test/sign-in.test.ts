@@ -73,7 +73,7 @@ it('signs staff in with Google (a local OpenID provider standing in for it)', as
   await page.getByRole('button', { name: 'Sign-in' }).click();
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.waitForURL(`${running.product().baseUrl}/admin/1/`);
-  await page.getByText('Group 1').first().waitFor();
+  await page.getByRole('heading', { name: "Today's work" }).waitFor();
 });
 
 it('says "User not found" when the Google account has no back-office user', async () => {

@@ -12,6 +12,8 @@ it.each([...publicPaths, ...accountFormPaths, '/no-such-page'])('%s has no serio
 it('has none with the energy-crisis modal, the cookie settings or the mobile menu open', async () => {
   const page = await site.browser().newPage({ viewport: { width: 375, height: 800 } });
   await page.goto(`${site.product().baseUrl}/`);
+  // The banner renders only once React has hydrated the prerendered page; a click before that does nothing.
+  await page.getByRole('region', { name: 'Cookies on this site' }).waitFor();
   await page.getByRole('button', { name: 'More Information' }).click();
   await page.getByRole('dialog', { name: 'Help with energy costs' }).waitFor();
   expect(await seriousViolations(page)).toEqual([]);

@@ -55,7 +55,7 @@ it('retries a failing job up to its retry limit, then moves it to its dead-lette
   const role = async (name: string, jobs: string | null) =>
     (await db.knex('backoffice_roles').insert({ name, permissions: jobs ? { jobs } : {} }).returning('id'))[0].id as number;
   const staff = async (email: string, roleId: number) =>
-    (await db.knex('users').insert({ email, first_name: 'Jo', last_name: 'Staff', role: 'backoffice', backoffice_role_id: roleId }).returning('id'))[0].id as number;
+    (await db.knex('users').insert({ email, first_name: 'Jo', last_name: 'Staff', role: 'backoffice', backoffice_role_id: roleId, all_groups: true }).returning('id'))[0].id as number;
   const watcher = await staff('ops@jobs.test', await role('Operations', 'READ'));
   const bystander = await staff('sales@jobs.test', await role('Sales only', null));
   expect(await alertDeadLetters(db.knex)).toBe(1);

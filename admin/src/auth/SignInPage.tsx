@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Card, CardContent, Divider, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Button, Divider, Stack, TextField, Typography } from '@mui/material';
+import { AuthCard } from './AuthCard';
 import { googleSignIn, passwordSignIn, startGoogleSignIn, type SignInResult } from './sign-in';
 
 const DEFAULT_DESTINATION = '/admin/1/';
@@ -50,39 +51,32 @@ export function SignInPage() {
   }
 
   return (
-    <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', bgcolor: 'grey.100', p: 2 }}>
-      <Card sx={{ width: '100%', maxWidth: 420 }}>
-        <CardContent>
-          <Typography variant="h5" component="h1" gutterBottom>
-            Back office sign in
+    <AuthCard title="Back office sign in">
+      {error && (
+        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+          {error}
+        </Alert>
+      )}
+      {strategies.includes('password') && (
+        <Stack component="form" spacing={2} onSubmit={onSubmit} noValidate>
+          <TextField label="Email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} required autoFocus />
+          <TextField label="Password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+          <Button type="submit" variant="contained" disabled={busy}>
+            Sign in
+          </Button>
+          <Typography variant="body2">
+            <a href="/admin-signin/forgot">Forgot password?</a>
           </Typography>
-          {error && (
-            <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-              {error}
-            </Alert>
-          )}
-          {strategies.includes('password') && (
-            <Stack component="form" spacing={2} onSubmit={onSubmit} noValidate>
-              <TextField label="Email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} required autoFocus />
-              <TextField label="Password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
-              <Button type="submit" variant="contained" disabled={busy}>
-                Sign in
-              </Button>
-              <Typography variant="body2">
-                <a href="/forgotpass">Forgot password?</a>
-              </Typography>
-            </Stack>
-          )}
-          {strategies.includes('google') && (
-            <>
-              <Divider sx={{ my: 2 }}>or</Divider>
-              <Button fullWidth variant="outlined" disabled={busy} onClick={() => void startGoogleSignIn(destination()).then(finish)}>
-                Sign in with Google
-              </Button>
-            </>
-          )}
-        </CardContent>
-      </Card>
-    </Box>
+        </Stack>
+      )}
+      {strategies.includes('google') && (
+        <>
+          <Divider sx={{ my: 2 }}>or</Divider>
+          <Button fullWidth variant="outlined" disabled={busy} onClick={() => void startGoogleSignIn(destination()).then(finish)}>
+            Sign in with Google
+          </Button>
+        </>
+      )}
+    </AuthCard>
   );
 }

@@ -36,8 +36,10 @@ export function createAuthProvider(groupId: number): AuthProvider {
     },
     async checkError(error: { status?: number; networkError?: { statusCode?: number } }) {
       const status = error?.status ?? error?.networkError?.statusCode;
-      // Specification §7: a 401 or a 403 signs the user out and sends them to sign in, remembering the page.
-      if (status === 401 || status === 403) return leaveForSignIn();
+      // A 401 (no valid session) signs the user out and sends them to sign in, remembering the page. A 403 only
+      // refuses that one call ("You do not have access to this", from the data provider): signing out a user
+      // who is signed in would not let them in anywhere else, and lost their place (issue 13).
+      if (status === 401) return leaveForSignIn();
     },
     async getIdentity() {
       const user = storedSession()?.user;

@@ -6,6 +6,8 @@ import { CATALOGUE, hasAreaLevel, type BackofficeArea, type PermissionKey, type 
  */
 export interface ResourceAccess {
   area: BackofficeArea;
+  /** Other areas whose READ also opens it read-only (the catalogue's readAlsoWith). */
+  readAlsoWith?: readonly BackofficeArea[];
   writeKey?: PermissionKey;
   deleteKey?: PermissionKey;
   canCreate?: boolean;
@@ -19,6 +21,7 @@ const CATALOGUE_ACCESS: Record<string, ResourceAccess> = Object.fromEntries(
     spec.name,
     {
       area: spec.area,
+      readAlsoWith: spec.readAlsoWith,
       writeKey: spec.writeKey,
       deleteKey: spec.deleteKey,
       canCreate: spec.create,
@@ -52,7 +55,7 @@ export function canAccessResource(permissions: UserPermissions | null, resource:
   const access = RESOURCE_ACCESS[resource];
   // Screens not yet mapped to an area are for any back-office user; the server still checks each call.
   if (!access) return permissions !== null;
-  if (READ_ACTIONS.has(action)) return hasAreaLevel(permissions, access.area, 'READ');
+  if (READ_ACTIONS.has(action)) return [access.area, ...(access.readAlsoWith ?? [])].some((area) => hasAreaLevel(permissions, area, 'READ'));
   if (action === 'create' && access.canCreate === false) return false;
   if (action === 'edit' && access.canUpdate === false) return false;
   if (action === 'delete' && (access.canDelete === false || !hasKey(permissions, access.deleteKey))) return false;

@@ -57,7 +57,7 @@ export const en: TranslationMessages = {
     },
     BackofficeUser: {
       name: 'Staff member |||| Staff',
-      fields: { email: 'E-mail', firstName: 'First name', lastName: 'Last name', backofficeRoleId: 'Role', status: 'Status' },
+      fields: { email: 'E-mail', firstName: 'First name', lastName: 'Last name', backofficeRoleId: 'Role', status: 'Status', allGroups: 'Works for every group', groupIds: 'Groups' },
     },
   },
   shb: {
@@ -89,12 +89,16 @@ export const en: TranslationMessages = {
       loading: 'Connecting to the API…',
     },
     dashboard: {
-      title: 'Back office',
-      welcome: 'Welcome to the Shared House Bills back office.',
-      group: 'Group',
-      group_help: 'Every page and API call in this tab is scoped to group %{groupId}.',
-      no_resources: 'The API does not expose any back-office resources yet.',
-      resources: 'Resources: %{names}',
+      title: 'Dashboard',
+      work: "Today's work",
+      contracts: 'Contracts this month',
+      system: 'System',
+      money: 'This month',
+      billed: 'Billed',
+      collected: 'Collected',
+      debt: 'Owed, by time since the last payment',
+      nothing: 'Nothing your role can open is counted here.',
+      as_of: 'As of %{date}',
     },
     health: {
       title: 'API health',

@@ -1,6 +1,7 @@
 import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
 import { Menu, useBasename, useTranslate } from 'react-admin';
 import { MENU } from './menu-groups';
+import { GroupSwitcher } from './GroupSwitcher';
 import { MenuSection } from './MenuSection';
 
 /** The back-office menu: the dashboard, then one collapsible section per menu group of the catalogue. */
@@ -9,13 +10,17 @@ export function GroupedMenu() {
   // Custom routes live under the admin's basename (/admin/{group}) like the resources.
   const basename = useBasename();
   return (
-    <Menu>
-      <Menu.DashboardItem />
-      {MENU.map(({ group, resources }) => (
-        <MenuSection key={group} group={group} resources={resources}>
-          {group === 'System' && <Menu.Item to={`${basename}/status`} primaryText={translate('shb.health.details')} leftIcon={<MonitorHeartIcon />} />}
-        </MenuSection>
-      ))}
-    </Menu>
+    <>
+      {/* Above the menu, not in it: a menu's children may only be its items. */}
+      <GroupSwitcher place="menu" />
+      <Menu>
+        <Menu.DashboardItem />
+        {MENU.map(({ group, resources }) => (
+          <MenuSection key={group} group={group} resources={resources}>
+            {group === 'System' && <Menu.Item to={`${basename}/status`} primaryText={translate('shb.health.details')} leftIcon={<MonitorHeartIcon />} />}
+          </MenuSection>
+        ))}
+      </Menu>
+    </>
   );
 }

@@ -13,7 +13,7 @@ interface Props {
   children?: ReactNode;
 }
 
-/** A collapsible menu section; entries the user may not list are left out, and an empty section with them. */
+/** A collapsible menu section; entries the user may not list are left out, and a section with none of them. */
 export function MenuSection({ group, resources, children }: Props) {
   const translate = useTranslate();
   const [sidebarOpen] = useSidebarState();
@@ -21,12 +21,14 @@ export function MenuSection({ group, resources, children }: Props) {
   const { canAccess, isPending } = useCanAccessResources({ action: 'list', resources });
   if (isPending) return null;
   const visible = resources.filter((name) => canAccess?.[name]);
-  if (visible.length === 0 && !children) return null;
+  // Extra entries (the system status page) belong to the section's readers: no visible resource, no section.
+  if (visible.length === 0) return null;
   const Icon = GROUP_ICONS[group];
   const label = translate(groupKey(group), { _: group });
   return (
     <>
-      <ListItemButton onClick={() => setOpen(!open)} aria-expanded={open} title={label} dense sx={{ mt: 0.5 }}>
+      {/* In react-admin's role="menu" list: the heading is a menu item that opens a group of items. */}
+      <ListItemButton role="menuitem" onClick={() => setOpen(!open)} aria-expanded={open} title={label} dense sx={{ mt: 0.5 }}>
         <ListItemIcon sx={{ minWidth: 40 }}>
           <Icon />
         </ListItemIcon>
@@ -34,7 +36,7 @@ export function MenuSection({ group, resources, children }: Props) {
         {open ? <ExpandLessIcon fontSize="small" /> : <ExpandMoreIcon fontSize="small" />}
       </ListItemButton>
       <Collapse in={open} timeout="auto" unmountOnExit>
-        <List component="div" disablePadding dense sx={{ pl: sidebarOpen ? 2 : 0 }}>
+        <List component="div" role="group" aria-label={label} disablePadding dense sx={{ pl: sidebarOpen ? 2 : 0 }}>
           {visible.map((name) => (
             <Menu.ResourceItem key={name} name={name} />
           ))}

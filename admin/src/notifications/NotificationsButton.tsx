@@ -70,7 +70,8 @@ export function NotificationsButton() {
   return (
     <>
       <IconButton color="inherit" aria-label={unreadCount ? `Notifications, ${unreadCount} unread` : 'Notifications'} onClick={(event) => setAnchor(event.currentTarget)}>
-        <Badge badgeContent={unreadCount} color="error" max={99}>
+        {/* No badge text at all when nothing is unread: a hidden "0" would not match the button's name. */}
+        <Badge badgeContent={unreadCount || undefined} invisible={!unreadCount} color="error" max={99}>
           <NotificationsIcon />
         </Badge>
       </IconButton>

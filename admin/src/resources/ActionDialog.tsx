@@ -37,7 +37,8 @@ export function ActionDialog({ action, label, icon, testId, title, submitLabel, 
       <Dialog open={open} onClose={() => !busy && setOpen(false)} aria-labelledby={titleId}>
         <DialogTitle id={titleId}>{title}</DialogTitle>
         <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1, minWidth }}>
+          {/* The minimum width from the small breakpoint up: on a phone the dialog is as wide as the screen allows. */}
+          <Stack spacing={2} sx={{ pt: 1, minWidth: { sm: minWidth } }}>
             {children}
           </Stack>
         </DialogContent>

@@ -106,6 +106,7 @@ describe('roles against a sample of operations', () => {
         'mutation ($roleId: ID!) { createBackofficeUser(email: "new.starter@demo.test", firstName: "Zara", lastName: "Okafor", backofficeRoleId: $roleId) { id accountType status } }',
         { roleId: role.id },
         tokens.staff,
+        { 'X-Group-ID': '1' },
       );
       expect(created.body.data.createBackofficeUser).toMatchObject({ accountType: 'STAFF', status: 'ACTIVE' });
       const login = await api.graphql('mutation { login(input: { email: "new.starter@demo.test", password: "Anything1" }) { role } }');
@@ -119,7 +120,7 @@ describe('roles against a sample of operations', () => {
 
     it('names each bad field when creating staff', async () => {
       const res = await api.graphql('mutation { createBackofficeUser(email: "not-an-email", firstName: "9lives", lastName: "", backofficeRoleId: 999) { id } }', {}, tokens.staff);
-      expect(res.body.errors[0].extensions.fields.map((f: { field: string }) => f.field)).toEqual(['email', 'firstName', 'lastName', 'backofficeRoleId']);
+      expect(res.body.errors[0].extensions.fields.map((f: { field: string }) => f.field)).toEqual(['email', 'firstName', 'lastName', 'backofficeRoleId', 'groupIds']);
     });
   });
 });

@@ -10,12 +10,14 @@ export type Access =
   | { kind: 'public' }
   | { kind: 'signedIn' }
   | { kind: 'roles'; roles: readonly UserRole[] }
-  | { kind: 'backoffice'; area: BackofficeArea; level: Exclude<PermissionLevel, 'NONE'>; key?: PermissionKey };
+  | { kind: 'backoffice'; area: BackofficeArea; level: Exclude<PermissionLevel, 'NONE'>; key?: PermissionKey; orAreas?: readonly BackofficeArea[] };
 
 export const PUBLIC: Access = { kind: 'public' };
 export const SIGNED_IN: Access = { kind: 'signedIn' };
 export const roles = (...allowed: UserRole[]): Access => ({ kind: 'roles', roles: allowed });
 export const backoffice = (area: BackofficeArea, level: 'READ' | 'WRITE', key?: PermissionKey): Access => ({ kind: 'backoffice', area, level, ...(key ? { key } : {}) });
+/** READ on the area or on any of the others (a catalogue resource's `readAlsoWith`). */
+export const backofficeRead = (area: BackofficeArea, orAreas: readonly BackofficeArea[] = []): Access => ({ kind: 'backoffice', area, level: 'READ', ...(orAreas.length ? { orAreas } : {}) });
 
 export const UNAUTHENTICATED_MESSAGE = 'You must sign in first';
 export const FORBIDDEN_MESSAGE = 'You do not have permission to do this';
@@ -33,7 +35,7 @@ export function isAllowed(user: AuthUser | null, access: Access): boolean {
       return (
         user !== null &&
         (BACKOFFICE_ROLES as readonly UserRole[]).includes(user.role) &&
-        hasAreaLevel(user.permissions, access.area, access.level) &&
+        [access.area, ...(access.orAreas ?? [])].some((area) => hasAreaLevel(user.permissions, area, access.level)) &&
         (!access.key || (user.permissions?.keys.includes(access.key) ?? false))
       );
   }

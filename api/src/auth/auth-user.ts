@@ -13,6 +13,8 @@ export interface AuthUser {
   permissions: UserPermissions | null;
   partnerId: number | null;
   isFO: boolean;
+  /** The groups a back-office account works for ('all': head office), read with the session (empty for others). */
+  staffGroups: number[] | 'all';
 }
 
 /** A role row's permissions, keeping only known areas, levels and keys. */
@@ -52,6 +54,8 @@ export async function userOfSession(db: Knex, claims: { user_id: number; sid: st
       'users.partner_id',
       'users.is_fo',
       'users.expires_at',
+      'users.all_groups',
+      db.raw('ARRAY(SELECT group_id FROM backoffice_user_groups g WHERE g.user_id = users.id ORDER BY group_id) AS group_ids'),
       'backoffice_roles.id as role_id',
       'backoffice_roles.permissions',
       'backoffice_roles.permission_keys',
@@ -67,5 +71,6 @@ export async function userOfSession(db: Knex, claims: { user_id: number; sid: st
     permissions: row.role_id ? permissionsOf(row) : null,
     partnerId: row.partner_id,
     isFO: row.is_fo,
+    staffGroups: row.all_groups ? 'all' : (row.group_ids as number[]),
   };
 }

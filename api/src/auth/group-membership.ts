@@ -2,12 +2,12 @@ import type { Knex } from '@app/db';
 import type { AuthUser } from './auth-user';
 
 /**
- * The groups a user belongs to, for X-Group-ID: back-office staff work for every brand (no per-account
- * group list exists yet); a partner's groups are those of its partner's visits; tenants' those of their
- * tenant contracts; agents' those of their agencies.
+ * The groups a user belongs to, for X-Group-ID: back-office staff those of their account (every group when it
+ * says all groups); a partner's groups are those of its partner's visits; tenants' those of their tenant
+ * contracts; agents' those of their agencies.
  */
 export async function groupsOf(db: Knex, user: AuthUser): Promise<number[] | 'all'> {
-  if (user.role === 'backoffice') return 'all';
+  if (user.role === 'backoffice') return user.staffGroups;
   let query: Knex.QueryBuilder;
   if (user.role === 'partner') query = db('house_visits').where({ partner_id: user.partnerId ?? 0 }).distinct('group_id');
   else if (user.role === 'agent') query = db('agent_agencies').join('agencies', 'agencies.id', 'agent_agencies.agency_id').where('agent_agencies.user_id', user.id).distinct('agencies.group_id as group_id');

@@ -75,8 +75,12 @@ describe('the scope walk', () => {
     expect(theirs.length).toBe(1);
     expect(mine.every((visit: { partnerId: number }) => visit.partnerId === partnerOf.partner)).toBe(true);
     const otherHouse = theirs[0].houseId;
+    // Houses are readable with the desk's visits and readings, but only those of the partner's own visits.
     const show = await api.graphql(`{ House(id: ${otherHouse}) { id } }`, {}, tokens.partner, { 'X-Group-ID': '1' });
-    expect(show.body.errors[0].extensions.code).toBe('FORBIDDEN'); // properties area: the role has NONE
+    expect(show.body.data?.House ?? null).toBeNull();
+    const ownHouse = await api.graphql(`{ House(id: ${mine[0].houseId}) { id streetName } }`, {}, tokens.partner, { 'X-Group-ID': '1' });
+    expect(ownHouse.body.data.House.id).toBe(String(mine[0].houseId));
+    expect((await api.graphql(`mutation { updateHouse(id: ${mine[0].houseId}, streetName: "Renamed") { id } }`, {}, tokens.partner, { 'X-Group-ID': '1' })).body.errors[0].extensions.code).toBe('FORBIDDEN');
     const meters = await api.db.knex('meters').where({ house_id: otherHouse }).select('id');
     for (const meter of meters) {
       const update = await api.graphql(`mutation { updateMeter(id: ${meter.id}) { id } }`, {}, tokens.partner, { 'X-Group-ID': '1' });

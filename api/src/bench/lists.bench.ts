@@ -48,6 +48,7 @@ async function prepareDatabase(knex: Knex): Promise<void> {
       last_name: 'Admin',
       role: 'backoffice',
       backoffice_role_id: role.id,
+      all_groups: true,
       password_hash: await hashPassword(ADMIN_PASSWORD),
       confirmed_at: knex.fn.now(),
     });

@@ -5,10 +5,11 @@ import { exportsBenchmark } from './exports.bench';
 import { listsBenchmark } from './lists.bench';
 import { loginBenchmark } from './login.bench';
 import { notifyBenchmark } from './notify.bench';
+import { signupBenchmark } from './signup.bench';
 import { siteBenchmark, siteSignedInBenchmark } from './site.bench';
 import { startupBenchmark } from './startup.bench';
 
-const BENCHMARKS: Record<string, () => Promise<void>> = { startup: startupBenchmark, site: siteBenchmark, 'site-signed-in': siteSignedInBenchmark, login: loginBenchmark, lists: listsBenchmark, exports: exportsBenchmark, 'bill-run': billRunBenchmark, notify: notifyBenchmark, collections: collectionsBenchmark };
+const BENCHMARKS: Record<string, () => Promise<void>> = { startup: startupBenchmark, site: siteBenchmark, 'site-signed-in': siteSignedInBenchmark, login: loginBenchmark, lists: listsBenchmark, exports: exportsBenchmark, 'bill-run': billRunBenchmark, notify: notifyBenchmark, collections: collectionsBenchmark, signup: signupBenchmark };
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2);

@@ -6,3 +6,4 @@ export * from './notify-client';
 export * from './notifications-api';
 export * from './notification-store';
 export * from './secure-download';
+export * from './password-api';

@@ -1,3 +1,5 @@
+import { searchModule } from '../modules/search/search.graphql';
+import { dashboardModule } from '../modules/dashboard/dashboard.graphql';
 import { agentPortalModule } from '../modules/agent-portal/agent-portal.graphql';
 import { backofficeUsersModule } from '../modules/backoffice-users/backoffice-users.graphql';
 import { billingModule } from '../modules/billing/billing.graphql';
@@ -8,6 +10,7 @@ import { jobsModule } from '../modules/jobs/jobs.graphql';
 import { notificationsModule } from '../modules/notifications/notifications.graphql';
 import { paymentsModule } from '../modules/payments/payments.graphql';
 import { quotesModule } from '../modules/quotes/quotes.graphql';
+import { publicQuoteModule } from '../modules/quotes/public-quote.graphql';
 import { contractsBatchModule } from '../modules/contracts-batch/batch-update-contracts.graphql';
 import { readingWorkflowModule } from '../modules/readings/reading-workflow.graphql';
 import { rebatesModule } from '../modules/rebates/rebates.graphql';
@@ -28,6 +31,7 @@ export const GRAPHQL_MODULES: readonly GraphQLModule[] = [
   jobsModule,
   recordsModule,
   quotesModule,
+  publicQuoteModule,
   billingModule,
   financeModule,
   rebatesModule,
@@ -40,4 +44,6 @@ export const GRAPHQL_MODULES: readonly GraphQLModule[] = [
   tenantAreaModule,
   contractsBatchModule,
   downloadsModule,
+  dashboardModule,
+  searchModule,
 ];

@@ -55,7 +55,7 @@ describe('npm start with the embedded PostgreSQL', () => {
       headers: { 'content-type': 'application/json', 'x-group-id': '1' },
       body: JSON.stringify({ query: '{ getEnabledFeatures }' }),
     });
-    expect(gql.body).toEqual({ data: { getEnabledFeatures: ['directDebitFO', 'quotingFO'] } });
+    expect(gql.body).toEqual({ data: { getEnabledFeatures: ['directDebitFO', 'unlimitedFO', 'quotingFO'] } });
     const logged = await json(`${first.baseUrl}/api/v2/log`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

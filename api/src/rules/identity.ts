@@ -59,6 +59,8 @@ export const PERMISSION_KEYS = [
   'CHANGE_WATER_STATUS',
   'CHANGE_BROADBAND_STATUS',
   'CHANGE_TV_LICENCE_STATUS',
+  // An additional transaction above its usual £5,000 ceiling (issue 13).
+  'LARGE_ADDITIONAL_TRANSACTION',
 ] as const;
 export type PermissionKey = (typeof PERMISSION_KEYS)[number];
 

@@ -5,7 +5,7 @@
  */
 import { CONTRACT_STATUSES } from './enums';
 import { TENANT_PORTALS } from './identity';
-import { HOUSE_STATUSES } from './value-sets';
+import { HOUSE_STATUSES, PLAN_TYPES } from './value-sets';
 
 /** Labels that hold whatever value set the value comes from. */
 export const VALUE_LABELS: Readonly<Record<string, string>> = {
@@ -92,6 +92,7 @@ const SET_LABELS = new Map<readonly string[], Readonly<Record<string, string>>>(
   [CONTRACT_STATUSES, { LANDLORD: 'Landlord Contract' }],
   [HOUSE_STATUSES, { INCOMPLETE_SIGNUP: 'Incomplete Signup' }],
   [TENANT_PORTALS, { MY_ACCOUNT: 'My account', ENERGY_BILL: 'My Energy Bill' }],
+  [PLAN_TYPES, { GREENSAVER: 'Green Saver', LITE: 'Lite', UNLIMITED: 'Unlimited' }],
 ]);
 
 /** Words kept in capitals when a value is humanised. */

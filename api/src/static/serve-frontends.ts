@@ -42,7 +42,7 @@ export function serveFrontends(options: { siteDist?: string; adminDist?: string;
   router.use('/admin/assets', express.static(path.join(adminDist, 'assets'), HASHED_ASSETS));
   router.get(['/admin', '/admin/'], (_req, res) => res.redirect(302, '/admin/1/'));
   // The back office's sign-in page (specification §2.4) is part of the admin bundle.
-  router.get('/admin-signin', (_req, res) => html(res, 200, adminIndex));
+  router.get(['/admin-signin', '/admin-signin/forgot', /^\/admin-signin\/reset\/[\w-]+$/], (_req, res) => html(res, 200, adminIndex));
   router.get(/^\/admin\/\d+(\/.*)?$/, (req, res) => {
     if (!req.path.match(/^\/admin\/\d+\//)) return res.redirect(302, `${req.path}/`);
     html(res, 200, adminIndex);

@@ -106,6 +106,14 @@ export const PAGE_META: Record<string, PageMeta> = {
     title: 'Become a Partner Agent',
     description: 'Register your letting agency with us to offer bills-inclusive shared houses, get a partner dashboard and earn a referral fee for every house.',
   },
+  '/signup': {
+    title: 'Get a Quote',
+    description: 'See what your shared house pays for energy, water, broadband and TV licence: Green Saver, Lite and Unlimited side by side, per tenant a week and a month.',
+  },
+  '/signup/quote': {
+    title: 'Get a Quote',
+    description: 'See what your shared house pays for energy, water, broadband and TV licence: Green Saver, Lite and Unlimited side by side, per tenant a week and a month.',
+  },
   '/agents/forgot': {
     title: 'Agent Password Reset',
     description: 'Forgotten the password for your agent portal account? Enter your e-mail address and we will send you a link to choose a new one.',

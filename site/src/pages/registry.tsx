@@ -76,6 +76,8 @@ const LOADERS: Record<string, PageEntry['load']> = {
   '/legals/business-terms': article(() => import('../content/business-terms')),
   '/agents/info': article(() => import('../content/agents-info')),
   '/agents/signup': () => import('./agent/AgentSignupPage').then((m) => m.AgentSignupPage),
+  '/signup': () => import('./signup/SignupQuotePage').then((m) => m.SignupQuotePage),
+  '/signup/quote': () => import('./signup/SignupQuotePage').then((m) => m.SignupQuotePage),
   '/agents/forgot': () => import('./password/ForgotPasswordPage').then((m) => () => <m.ForgotPasswordPage signInPath="/signin/agent" />),
   ...ACCOUNT_LOADERS,
   ...Object.fromEntries(

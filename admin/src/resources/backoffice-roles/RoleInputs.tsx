@@ -1,8 +1,9 @@
 import { Box, Typography } from '@mui/material';
 import { CheckboxGroupInput, RadioButtonGroupInput, required, SelectInput, TextInput } from 'react-admin';
-import { BACKOFFICE_ACCOUNT_TYPES, BACKOFFICE_AREAS, PERMISSION_KEYS, PERMISSION_LEVELS } from '@app/api/rules';
+import { BACKOFFICE_ACCOUNT_TYPES, BACKOFFICE_AREAS, PERMISSION_KEYS, PERMISSION_LEVELS, valueChoices } from '@app/api/rules';
 
-const choices = (values: readonly string[]) => values.map((value) => ({ id: value, name: value }));
+/** Values in words ("Change to bill", "Read"), stored as the API's codes. */
+const choices = valueChoices;
 
 /** A role's name, kind and its permission matrix: NONE / READ / WRITE per area, plus the named keys. */
 export function RoleInputs() {

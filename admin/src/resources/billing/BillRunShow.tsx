@@ -1,3 +1,4 @@
+import { labelFor } from '@app/api/rules';
 import { useState } from 'react';
 import ReplayIcon from '@mui/icons-material/Replay';
 import { Box, Chip, LinearProgress, Stack, Typography } from '@mui/material';
@@ -30,7 +31,7 @@ export function BillRunProgress() {
     <Box data-testid="bill-run-progress" data-status={run.status} sx={{ px: 2, pt: 2 }}>
       <Stack direction="row" spacing={1} sx={{ mb: 1, alignItems: 'center' }}>
         <Typography variant="subtitle1">{finished ? 'Finished' : run.status === 'PENDING' ? 'Waiting to start' : 'Running'}</Typography>
-        <Chip size="small" label={run.status} color={run.status === 'COMPLETED' ? 'success' : run.status === 'COMPLETED_WITH_FAILURES' ? 'warning' : 'default'} />
+        <Chip size="small" label={labelFor(run.status)} data-value={run.status} color={run.status === 'COMPLETED' ? 'success' : run.status === 'COMPLETED_WITH_FAILURES' ? 'warning' : 'default'} />
       </Stack>
       <LinearProgress variant={finished || total ? 'determinate' : 'indeterminate'} value={percent} aria-label="Bill run progress" />
       <Typography variant="body2" sx={{ mt: 1 }}>

@@ -11,6 +11,19 @@ interface Props {
   /** Read by Datagrid and SimpleShowLayout for the column header and the label. */
   label?: string;
   sortable?: boolean;
+  /** In a list's column: long text is cut to one line, the whole value on hover, so no value widens the table. */
+  compact?: boolean;
+}
+
+/** One line of text at most this wide in a list, with the full value as its tooltip. */
+const COLUMN_MAX_WIDTH = 320;
+
+function Truncated({ text }: { text: string }) {
+  return (
+    <Typography component="span" variant="body2" title={text} sx={{ display: 'block', maxWidth: COLUMN_MAX_WIDTH, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+      {text}
+    </Typography>
+  );
 }
 
 /** Text of a computed value, styled like react-admin's own fields. */
@@ -23,9 +36,13 @@ function Text({ children }: { children: string }) {
 }
 
 /** One field of a record, shown the way its kind is read: £, DD/MM/YYYY, chips, icons, links. */
-export function CatalogueField({ source, field }: Props) {
+export function CatalogueField({ source, field, compact = false }: Props) {
   const record = useRecordContext();
   const value = record?.[source];
+  if (compact && (field.kind === 'string' || field.kind === 'text' || field.kind === 'json')) {
+    const text = value === null || value === undefined ? '' : field.kind === 'json' ? (typeof value === 'string' ? value : JSON.stringify(value)) : formatValue(field, value);
+    return <Truncated text={text} />;
+  }
   switch (field.kind) {
     case 'money':
       return <Text>{formatMoney(value)}</Text>;

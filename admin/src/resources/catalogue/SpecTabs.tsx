@@ -1,9 +1,9 @@
-import { TabbedShowLayout, useCanAccessResources, useTranslate, useTranslateLabel } from 'react-admin';
-import { CatalogueField } from './CatalogueField';
+import { TabbedShowLayout, TabbedShowLayoutTabs, useCanAccessResources, useTranslate, useTranslateLabel } from 'react-admin';
+import { FieldSections } from './FieldSections';
 import { RelatedList } from './RelatedList';
-import { entries, relatedEntries, useSpec } from './spec';
+import { relatedEntries, useSpec } from './spec';
 
-/** A record's show body: every field, then one tab per related list the user may read (catalogue and bill pages). */
+/** A record's show body: every field in sections, then one tab per related list the user may read (catalogue and bill pages). */
 export function SpecTabs() {
   const spec = useSpec();
   const translate = useTranslate();
@@ -16,11 +16,10 @@ export function SpecTabs() {
     return ambiguous ? `${other.label} (${String(translateLabel({ source: target, resource: other.name }))})` : other.label;
   };
   return (
-    <TabbedShowLayout>
+    // Scrollable tabs: a record with many related lists must not push the page wider than a phone.
+    <TabbedShowLayout tabs={<TabbedShowLayoutTabs variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile />}>
       <TabbedShowLayout.Tab label={translate('shb.catalogue.details')}>
-        {entries(spec).map(([name, field]) => (
-          <CatalogueField key={name} source={name} field={field} />
-        ))}
+        <FieldSections spec={spec} label={false} />
       </TabbedShowLayout.Tab>
       {visible.map((entry) => (
         <TabbedShowLayout.Tab key={`${entry.spec.name}.${entry.target}`} label={tabLabel(entry)} path={`${entry.spec.name}.${entry.target}`}>

@@ -38,6 +38,6 @@ export function StatusChip({ value, values }: { value: unknown; values?: readonl
   const text = String(value);
   const tone = toneOf(text);
   const label = labelFor(text, values);
-  if (tone === 'grey') return <Chip size="small" label={label} sx={{ bgcolor: 'grey.500', color: 'common.white' }} data-value={text} />;
+  if (tone === 'grey') return <Chip size="small" label={label} sx={{ bgcolor: 'grey.700', color: 'common.white' }} data-value={text} />;
   return <Chip size="small" label={label} color={tone ? CHIP_COLOUR[tone] : 'default'} data-value={text} />;
 }

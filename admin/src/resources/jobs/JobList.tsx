@@ -2,6 +2,7 @@ import CancelIcon from '@mui/icons-material/Cancel';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import ReplayIcon from '@mui/icons-material/Replay';
 import { Datagrid, DateField, List, NumberField, SelectInput, TextField, TextInput, useListContext, useTranslate } from 'react-admin';
+import { BillingFailuresNotice } from './BillingFailuresNotice';
 import { JobActionButton } from './JobActionButton';
 import { LIVE_LIST, useCanActOnJobs } from './job-actions';
 import { JOB_STATE_CHOICES, useQueueChoices } from './job-choices';
@@ -30,17 +31,20 @@ export function JobList() {
     <TextInput key="q" source="q" label="Search" alwaysOn />,
   ];
   return (
-    <List filters={filters} sort={{ field: 'createdOn', order: 'DESC' }} queryOptions={LIVE_LIST}>
-      <Datagrid rowClick="show" bulkActionButtons={canAct ? <BulkJobActions /> : false}>
-        <TextField source="queue" />
-        <TextField source="state" />
-        <NumberField source="retryCount" />
-        <DateField source="createdOn" showTime />
-        <DateField source="startedOn" showTime emptyText="—" />
-        <DateField source="completedOn" showTime emptyText="—" />
-        <TextField source="errorMessage" emptyText="" />
-        <TextField source="id" />
-      </Datagrid>
-    </List>
+    <>
+      <BillingFailuresNotice />
+      <List filters={filters} sort={{ field: 'createdOn', order: 'DESC' }} queryOptions={LIVE_LIST}>
+        <Datagrid rowClick="show" bulkActionButtons={canAct ? <BulkJobActions /> : false}>
+          <TextField source="queue" />
+          <TextField source="state" />
+          <NumberField source="retryCount" />
+          <DateField source="createdOn" locales="en-GB" showTime />
+          <DateField source="startedOn" locales="en-GB" showTime emptyText="—" />
+          <DateField source="completedOn" locales="en-GB" showTime emptyText="—" />
+          <TextField source="errorMessage" emptyText="" />
+          <TextField source="id" />
+        </Datagrid>
+      </List>
+    </>
   );
 }

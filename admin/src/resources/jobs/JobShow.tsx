@@ -62,9 +62,9 @@ export function JobShow() {
         <Labeled source="progress"><Progress /></Labeled>
         <NumberField source="retryCount" />
         <NumberField source="retryLimit" />
-        <DateField source="createdOn" showTime />
-        <DateField source="startedOn" showTime emptyText="—" />
-        <DateField source="completedOn" showTime emptyText="—" />
+        <DateField source="createdOn" locales="en-GB" showTime />
+        <DateField source="startedOn" locales="en-GB" showTime emptyText="—" />
+        <DateField source="completedOn" locales="en-GB" showTime emptyText="—" />
         <TextField source="singletonKey" emptyText="—" />
         <Labeled source="data"><Json source="data" /></Labeled>
         <Labeled source="output"><Json source="output" /></Labeled>

@@ -1,9 +1,9 @@
 import type { GraphQLModule } from '../../graphql/graphql-module';
-import { backoffice, type Access } from '../../auth/access';
+import { backoffice, roles, type Access } from '../../auth/access';
 import { LIST_ARGUMENTS, type ListArgs } from '../../graphql/list-query';
 import type { ResolverMap } from '../../graphql/schema';
 import { countRoles, createRole, getRole, listRoles, updateRole, type RoleInput } from './roles.service';
-import { countStaff, createStaff, getStaff, listStaff, updateStaff, type StaffInput } from './users.service';
+import { countStaff, createStaff, getStaff, listStaff, myGroups, updateStaff, type StaffInput } from './users.service';
 
 export const backofficeUsersTypeDefs = /* GraphQL */ `
   type ListMetadata {
@@ -29,7 +29,16 @@ export const backofficeUsersTypeDefs = /* GraphQL */ `
     status: String!
     backofficeRoleId: ID!
     partnerId: ID
+    "Works for every group (brand), those added later included"
+    allGroups: Boolean!
+    "The groups it works for when not all"
+    groupIds: [ID!]!
     createdAt: String!
+  }
+  "A group (brand) the signed-in user may work in"
+  type MyGroup {
+    id: ID!
+    name: String!
   }
 
   extend type Query {
@@ -39,12 +48,15 @@ export const backofficeUsersTypeDefs = /* GraphQL */ `
     allBackofficeUsers(${LIST_ARGUMENTS}): [BackofficeUser!]!
     _allBackofficeUsersMeta(${LIST_ARGUMENTS}): ListMetadata!
     BackofficeUser(id: ID!): BackofficeUser!
+    "The groups the signed-in back-office or partner user may name in X-Group-ID"
+    myGroups: [MyGroup!]!
   }
   extend type Mutation {
     createBackofficeRole(name: String!, accountType: String, permissions: JSON, permissionKeys: [String!]): BackofficeRole!
     updateBackofficeRole(id: ID!, name: String, accountType: String, permissions: JSON, permissionKeys: [String!]): BackofficeRole!
-    createBackofficeUser(email: String!, firstName: String!, lastName: String!, backofficeRoleId: ID!, partnerId: ID, status: String): BackofficeUser!
-    updateBackofficeUser(id: ID!, email: String, firstName: String, lastName: String, backofficeRoleId: ID, partnerId: ID, status: String): BackofficeUser!
+    "Without groups: the X-Group-ID group it is created in"
+    createBackofficeUser(email: String!, firstName: String!, lastName: String!, backofficeRoleId: ID!, partnerId: ID, status: String, allGroups: Boolean, groupIds: [ID!]): BackofficeUser!
+    updateBackofficeUser(id: ID!, email: String, firstName: String, lastName: String, backofficeRoleId: ID, partnerId: ID, status: String, allGroups: Boolean, groupIds: [ID!]): BackofficeUser!
   }
 `;
 
@@ -59,11 +71,13 @@ export const backofficeUsersResolvers: ResolverMap = {
     allBackofficeUsers: (_p, args: ListArgs, { db, user }) => listStaff(db, user!, args),
     _allBackofficeUsersMeta: (_p, args: ListArgs, { db, user }) => countStaff(db, user!, args),
     BackofficeUser: (_p, { id }: { id: string }, { db, user }) => getStaff(db, user!, Number(id)),
+    myGroups: (_p, _args, { db, user }) => myGroups(db, user!),
   },
   Mutation: {
     createBackofficeRole: (_p, args: RoleInput, { db, user }) => createRole(db, user!, args),
     updateBackofficeRole: (_p, args: WithId<RoleInput>, { db, user }) => updateRole(db, user!, Number(args.id), withoutId(args)),
-    createBackofficeUser: (_p, args: StaffInput, { db, user }) => createStaff(db, user!, args),
+    createBackofficeUser: (_p, args: StaffInput, { db, user, groupId }) =>
+      createStaff(db, user!, { ...args, groupIds: args.groupIds ?? (!args.allGroups && groupId !== null ? [groupId] : undefined) }),
     updateBackofficeUser: (_p, args: WithId<StaffInput>, { db, user }) => updateStaff(db, user!, Number(args.id), withoutId(args)),
   },
 };
@@ -79,6 +93,7 @@ export const backofficeUsersOperationAccess: Record<string, Access> = {
   'Query.BackofficeUser': backoffice('usersAndRoles', 'READ'),
   'Mutation.createBackofficeUser': backoffice('usersAndRoles', 'WRITE', 'MANAGE_USERS'),
   'Mutation.updateBackofficeUser': backoffice('usersAndRoles', 'WRITE', 'MANAGE_USERS'),
+  'Query.myGroups': roles('backoffice', 'partner'),
 };
 
 export const backofficeUsersModule: GraphQLModule = { typeDefs: backofficeUsersTypeDefs, resolvers: backofficeUsersResolvers, access: backofficeUsersOperationAccess };

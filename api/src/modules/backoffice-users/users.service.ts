@@ -1,6 +1,7 @@
 import type { Knex } from '@app/db';
 import { recordChange } from '../../audit/record-change';
 import type { AuthUser } from '../../auth/auth-user';
+import { groupsOf } from '../../auth/group-membership';
 import { revokeAllSessions } from '../../auth/sessions';
 import { DomainError, type FieldError } from '../../errors/domain-error';
 import { applyFilters, applyPage, type ListArgs, type ListSpec } from '../../graphql/list-query';
@@ -13,6 +14,10 @@ export interface StaffInput {
   backofficeRoleId?: number | string;
   partnerId?: number | string | null;
   status?: BackUserStatus;
+  /** Works for every group, those added later included (head office). */
+  allGroups?: boolean | null;
+  /** The groups it works for when not all of them. */
+  groupIds?: Array<number | string> | null;
 }
 
 const USER_LIST: ListSpec = {
@@ -39,6 +44,8 @@ interface StaffRow {
   status: BackUserStatus;
   backoffice_role_id: number;
   partner_id: number | null;
+  all_groups: boolean;
+  group_ids: number[];
   created_at: Date;
 }
 
@@ -51,8 +58,14 @@ const toStaff = (row: StaffRow) => ({
   status: row.status,
   backofficeRoleId: row.backoffice_role_id,
   partnerId: row.partner_id,
+  allGroups: row.all_groups,
+  groupIds: row.group_ids,
   createdAt: row.created_at.toISOString(),
 });
+
+/** A staff row with the groups it works for. */
+const selectStaff = (db: Knex, query: Knex.QueryBuilder) =>
+  query.select('users.*', db.raw('ARRAY(SELECT group_id FROM backoffice_user_groups g WHERE g.user_id = users.id ORDER BY group_id) AS group_ids'));
 
 /** Back-office staff only; a partner's staff see only their own partner's people. */
 function staffQuery(db: Knex, viewer: AuthUser) {
@@ -62,7 +75,7 @@ function staffQuery(db: Knex, viewer: AuthUser) {
 }
 
 export async function listStaff(db: Knex, viewer: AuthUser, args: ListArgs) {
-  const rows: StaffRow[] = await applyPage(applyFilters(staffQuery(db, viewer).select('users.*'), USER_LIST, args.filter), USER_LIST, args);
+  const rows: StaffRow[] = await applyPage(applyFilters(selectStaff(db, staffQuery(db, viewer)), USER_LIST, args.filter), USER_LIST, args);
   return rows.map(toStaff);
 }
 
@@ -72,7 +85,7 @@ export async function countStaff(db: Knex, viewer: AuthUser, args: ListArgs) {
 }
 
 export async function getStaff(db: Knex, viewer: AuthUser, id: number) {
-  const row: StaffRow | undefined = await staffQuery(db, viewer).where('users.id', id).first('users.*');
+  const row: StaffRow | undefined = await selectStaff(db, staffQuery(db, viewer).where('users.id', id)).first();
   if (!row) throw new DomainError('NOT_FOUND', `User ${id} not found`);
   return toStaff(row);
 }
@@ -101,8 +114,50 @@ async function validate(db: Knex, viewer: AuthUser, input: StaffInput, creating:
   const partnerId = viewer.role === 'partner' ? viewer.partnerId : input.partnerId ? Number(input.partnerId) : null;
   if (role?.account_type === 'PARTNER' && !partnerId) errors.push({ field: 'partnerId', rule: 'required', message: 'Required for a partner role' });
   if (role?.account_type === 'STAFF' && viewer.role === 'partner') errors.push({ field: 'backofficeRoleId', rule: 'partnerRole', message: 'Partner staff can only assign partner roles' });
+  const groups = await validateGroups(db, viewer, input, creating, role, errors);
   if (errors.length) throw DomainError.invalid(errors);
-  return { role, partnerId };
+  return { role, partnerId, groups };
+}
+
+/**
+ * The groups a staff account will work for (undefined: unchanged). Staff give only groups they work for
+ * themselves, and only all-groups staff give all groups, so nobody widens their own reach through another
+ * account. A partner's people follow their partner's visits instead.
+ */
+async function validateGroups(
+  db: Knex,
+  viewer: AuthUser,
+  input: StaffInput,
+  creating: boolean,
+  role: { account_type: string } | undefined,
+  errors: FieldError[],
+): Promise<{ all: boolean; ids: number[] } | undefined> {
+  if (role?.account_type === 'PARTNER' || viewer.role === 'partner') return creating ? { all: false, ids: [] } : undefined;
+  if (!creating && input.allGroups == null && input.groupIds == null) return undefined;
+  const mine = await groupsOf(db, viewer);
+  if (input.allGroups) {
+    if (mine !== 'all') errors.push({ field: 'allGroups', rule: 'ownGroups', message: 'Only staff who work for every group can give every group' });
+    return { all: true, ids: [] };
+  }
+  const ids = [...new Set((input.groupIds ?? []).map(Number))];
+  if (!ids.length) {
+    errors.push({ field: 'groupIds', rule: 'required', message: 'Choose at least one group' });
+    return undefined;
+  }
+  const existing = new Set((await db('groups').whereIn('id', ids.filter((id) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647)).pluck('id')) as number[]);
+  const unknown = ids.filter((id) => !existing.has(id));
+  if (unknown.length) errors.push({ field: 'groupIds', rule: 'exists', message: `No group ${unknown.join(', ')}` });
+  const notMine = mine === 'all' ? [] : ids.filter((id) => existing.has(id) && !mine.includes(id));
+  if (notMine.length) errors.push({ field: 'groupIds', rule: 'ownGroups', message: `You do not work for group ${notMine.join(', ')}` });
+  return { all: false, ids };
+}
+
+/** Writes the account's groups (replacing the list) when they were given. */
+async function saveGroups(trx: Knex.Transaction, userId: number, groups: { all: boolean; ids: number[] } | undefined): Promise<void> {
+  if (!groups) return;
+  await trx('users').where({ id: userId }).update({ all_groups: groups.all });
+  await trx('backoffice_user_groups').where({ user_id: userId }).delete();
+  if (groups.ids.length) await trx('backoffice_user_groups').insert(groups.ids.map((groupId) => ({ user_id: userId, group_id: groupId })));
 }
 
 const duplicateEmail = (error: { code?: string }): never => {
@@ -114,7 +169,7 @@ const duplicateEmail = (error: { code?: string }): never => {
  * (or sign in with Google). Audited.
  */
 export async function createStaff(db: Knex, actor: AuthUser, input: StaffInput) {
-  const { role, partnerId } = await validate(db, actor, input, true);
+  const { role, partnerId, groups } = await validate(db, actor, input, true);
   return db.transaction(async (trx) => {
     const [row]: StaffRow[] = await trx('users')
       .insert({
@@ -127,9 +182,10 @@ export async function createStaff(db: Knex, actor: AuthUser, input: StaffInput) 
         status: input.status ?? 'ACTIVE',
         confirmed_at: trx.fn.now(),
       })
-      .returning('*')
+      .returning('id')
       .catch(duplicateEmail);
-    const staff = toStaff(row!);
+    await saveGroups(trx, row!.id, groups);
+    const staff = await getStaff(trx, actor, row!.id);
     await recordChange(trx, { action: 'INSERT', entity: 'users', entityId: staff.id, actorUserId: actor.id, after: staff });
     return staff;
   });
@@ -138,7 +194,7 @@ export async function createStaff(db: Knex, actor: AuthUser, input: StaffInput) 
 /** Edits a back-office user; making them INACTIVE signs them out everywhere at once. Audited. */
 export async function updateStaff(db: Knex, actor: AuthUser, id: number, input: StaffInput) {
   const current = await getStaff(db, actor, id);
-  const { role, partnerId } = await validate(db, actor, input, false);
+  const { role, partnerId, groups } = await validate(db, actor, input, false);
   return db.transaction(async (trx) => {
     const [row]: StaffRow[] = await trx('users')
       .where({ id })
@@ -150,11 +206,21 @@ export async function updateStaff(db: Knex, actor: AuthUser, id: number, input: 
         ...(role ? { backoffice_role_id: role.id, role: role.account_type === 'PARTNER' ? 'partner' : 'backoffice', partner_id: role.account_type === 'PARTNER' ? partnerId : null } : {}),
         updated_at: trx.fn.now(),
       })
-      .returning('*')
+      .returning('id')
       .catch(duplicateEmail);
-    const staff = toStaff(row!);
+    await saveGroups(trx, row!.id, groups);
+    const staff = await getStaff(trx, actor, id);
     if (staff.status === 'INACTIVE') await revokeAllSessions(trx, id);
     await recordChange(trx, { action: 'UPDATE', entity: 'users', entityId: id, actorUserId: actor.id, before: current, after: staff });
     return staff;
   });
+}
+
+/** The groups the user may work in, by name: the back office lists them to switch between brands. */
+export async function myGroups(db: Knex, user: AuthUser): Promise<Array<{ id: number; name: string }>> {
+  const groups = await groupsOf(db, user);
+  return db('groups')
+    .modify((query) => groups !== 'all' && query.whereIn('id', groups))
+    .orderBy('id')
+    .select('id', 'name');
 }

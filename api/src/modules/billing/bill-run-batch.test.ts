@@ -81,7 +81,7 @@ it('bills the rest of a batch when one house has a tenant already billed for the
   // A statement of the second house's first tenant for March, issued outside any house statement.
   await db.knex('bills').insert({ group_id: 1, kind: 'TENANT_STATEMENT', tenant_contract_id: clash.tenantContractIds[0], house_contract_id: clash.houseContractId, period_start: '2026-03-01', period_end: '2026-03-31', issue_date: ISSUE_DATE, due_date: '2026-04-16', net_pence: 100, vat_pence: 5, total_pence: 105 });
   const [role] = await db.knex('backoffice_roles').insert({ name: 'Billing', permissions: { billing: 'WRITE' } }).returning('id');
-  const [runner] = await db.knex('users').insert({ email: 'runner@billing.test', first_name: 'Rita', last_name: 'Runner', role: 'backoffice', backoffice_role_id: role.id }).returning('id');
+  const [runner] = await db.knex('users').insert({ email: 'runner@billing.test', first_name: 'Rita', last_name: 'Runner', role: 'backoffice', backoffice_role_id: role.id, all_groups: true }).returning('id');
   const billRunId = await runOf(houses, runner.id);
   const jobs = houses.map((house) => ({ billRunId, houseContractId: house.houseContractId, ...MARCH_2026 }));
 

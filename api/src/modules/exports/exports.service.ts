@@ -1,7 +1,8 @@
+import { assertHeadOfficeReader } from '../records/head-office-only';
 import fs from 'node:fs';
 import type { PgBoss } from 'pg-boss';
 import type { Knex } from '@app/db';
-import { assertAllowed, backoffice } from '../../auth/access';
+import { assertAllowed, backofficeRead } from '../../auth/access';
 import type { AuthUser } from '../../auth/auth-user';
 import { DomainError } from '../../errors/domain-error';
 import { enqueue } from '../../jobs/enqueue';
@@ -21,7 +22,7 @@ export interface ExportCaller {
 /** The list's READ permission: an export shows what the list would. */
 function assertMayRead(user: AuthUser, spec: ResourceSpec): void {
   try {
-    assertAllowed(user, backoffice(spec.area, 'READ'));
+    assertAllowed(user, backofficeRead(spec.area, spec.readAlsoWith));
   } catch (error) {
     throw new DomainError('FORBIDDEN', `${(error as Error).message}: exporting ${spec.label} needs READ on ${spec.area}`);
   }
@@ -36,6 +37,7 @@ export async function requestExport(caller: ExportCaller, format: ExportFormat, 
   const named = typeof input.resource === 'string' ? findResourceSpec(input.resource) : undefined;
   if (named) assertMayRead(caller.user, named);
   const valid = await checkExportRequest(caller.db, input, format, caller.groupId, partnerScopeOf(caller.user));
+  await assertHeadOfficeReader(caller.db, caller.user, valid.spec);
   return caller.db.transaction(async (trx) => {
     const [row] = await exportFiles(trx)
       .insert({

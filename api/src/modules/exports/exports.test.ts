@@ -241,7 +241,7 @@ describe('refusals', () => {
   });
 
   it('refuses a user without READ on the list, and anyone not signed in', async () => {
-    const noRead = await start('csv', { fileName: 'houses', resource: 'House' }, partner);
+    const noRead = await start('csv', { fileName: 'contracts', resource: 'HouseContract' }, partner);
     expect(noRead.status).toBe(403);
     expect(noRead.body.error.message).toMatch(/READ on properties/);
     expect((await start('csv', { fileName: 'houses', resource: 'House' }, tenant)).status).toBe(403);

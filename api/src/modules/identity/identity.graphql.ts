@@ -1,5 +1,7 @@
 import type { GraphQLModule } from '../../graphql/graphql-module';
-import { PUBLIC, SIGNED_IN, roles, type Access } from '../../auth/access';
+import { PUBLIC, SIGNED_IN, backoffice, roles, type Access } from '../../auth/access';
+import { DomainError } from '../../errors/domain-error';
+import { isRecordId } from '../../rules';
 import { recordAuthEvent } from '../../auth/auth-events';
 import { revokeSession } from '../../auth/sessions';
 import type { GraphQLContext } from '../../graphql/context';
@@ -9,6 +11,7 @@ import { changePassword, type ChangePasswordInput } from './change-password.serv
 import { login, type LoginInput } from './login.service';
 import { isResetLinkValid, requestPasswordReset, resetPassword } from './password-reset.service';
 import { readCurrentAgent } from './current-agent.service';
+import { inviteTenant } from './invite-tenant.service';
 
 export const identityTypeDefs = /* GraphQL */ `
   enum SignInKind {
@@ -110,6 +113,8 @@ export const identityTypeDefs = /* GraphQL */ `
     changePassword(input: ChangePasswordInput!): TokenPayload!
     requestPasswordReset(input: RequestPasswordResetInput!): Boolean!
     resetPassword(input: ResetPasswordInput!): Boolean!
+    "Sends a tenant of the X-Group-ID group the welcome e-mail with a link to choose a password; returns the address"
+    inviteTenant(tenantId: ID!): String!
   }
 `;
 
@@ -152,6 +157,11 @@ export const identityResolvers: ResolverMap = {
       (await requestPasswordReset(db, boss, input, { ip, baseUrl: config.baseUrl, siteName: config.siteName })).sent,
     resetPassword: async (_parent, { input }: { input: { token: string; password: string; confirmPassword: string } }, { db, ip, config }) =>
       (await resetPassword(db, input, { ip, production: config.env === 'production' })).reset,
+    inviteTenant: async (_parent, { tenantId }: { tenantId: string }, { db, boss, user, groupId, config }) => {
+      if (groupId === null) throw DomainError.invalid([{ field: 'X-Group-ID', rule: 'required', message: 'A tenant is invited in a group: send the X-Group-ID header' }]);
+      if (!isRecordId(tenantId)) throw DomainError.invalid([{ field: 'tenantId', rule: 'id', message: 'must be a record id' }]);
+      return (await inviteTenant(db, boss, user!, groupId, Number(tenantId), { baseUrl: config.baseUrl })).email;
+    },
   },
 };
 
@@ -164,6 +174,7 @@ export const identityOperationAccess: Record<string, Access> = {
   'Mutation.requestPasswordReset': PUBLIC,
   'Query.isPasswordResetLinkValid': PUBLIC,
   'Mutation.resetPassword': PUBLIC,
+  'Mutation.inviteTenant': backoffice('customers', 'WRITE'),
   'Query.currentAgent': roles('agent'),
 };
 

@@ -14,9 +14,20 @@ export const RESET_LINK_TTL_MINUTES = 60;
 
 const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex');
 
-/** The link in the e-mail: agents reset through the agents' pages, everyone else through /resetpass. */
+/**
+ * Stores a one-time set-password token for the user, valid for `ttlMs`, and returns the link to mail. Only a
+ * hash of the token is kept, so the database alone cannot be used to set anyone's password.
+ */
+export async function issuePasswordLink(trx: Knex, user: { id: number; role: string }, ttlMs: number, baseUrl: string): Promise<string> {
+  const token = crypto.randomBytes(32).toString('base64url');
+  await trx('password_reset_tokens').insert({ user_id: user.id, token_hash: sha256(token), expires_at: new Date(Date.now() + ttlMs) });
+  return resetLink(baseUrl, user.role, token);
+}
+
+/** The link in the e-mail: agents reset through the agents' pages, staff through the back office's, tenants through /resetpass. */
 export function resetLink(baseUrl: string, role: string, token: string): string {
-  return `${baseUrl}${role === 'agent' ? '/agents/resetpass' : '/resetpass'}/${token}`;
+  const page = role === 'agent' ? '/agents/resetpass' : role === 'backoffice' || role === 'partner' ? '/admin-signin/reset' : '/resetpass';
+  return `${baseUrl}${page}/${token}`;
 }
 
 /**
@@ -32,10 +43,7 @@ async function refuseUnknownEmail(db: Knex, email: string, ip: string | null, mi
   return DomainError.invalid([{ field: 'email', rule: 'exists', message: PASSWORD_RESET_MESSAGES.unknownEmail }]);
 }
 
-/**
- * Sends a one-time reset link through the outbox. Only a hash of the token is stored, so the database
- * alone cannot be used to reset anyone's password.
- */
+/** Sends a one-time reset link through the outbox. */
 export async function requestPasswordReset(
   db: Knex,
   boss: PgBoss,
@@ -55,14 +63,8 @@ export async function requestPasswordReset(
   }
   const user = await findUserByEmail(db, email);
   if (!user) throw await refuseUnknownEmail(db, email, context.ip, await countAttempt(db, missKey));
-  const token = crypto.randomBytes(32).toString('base64url');
   await db.transaction(async (trx) => {
-    await trx('password_reset_tokens').insert({
-      user_id: user.id,
-      token_hash: sha256(token),
-      expires_at: new Date(Date.now() + RESET_LINK_TTL_MINUTES * 60_000),
-    });
-    const link = resetLink(context.baseUrl, user.role, token);
+    const link = await issuePasswordLink(trx, user, RESET_LINK_TTL_MINUTES * 60_000, context.baseUrl);
     await queueEmail(trx, boss, {
       to: user.email,
       subject: `Reset your ${context.siteName} password`,

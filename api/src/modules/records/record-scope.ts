@@ -27,6 +27,28 @@ const PARTNER_ROWS: Readonly<Record<string, (table: string) => string>> = {
   meter_readings: (table) => `${table}.meter_id IN (SELECT id FROM meters WHERE house_id IN (${PARTNER_HOUSES}))`,
 };
 
+/**
+ * Shared tables whose rows belong to groups through others, by resource (tenants and agents share `users`): a
+ * tenant through its contracts, an agent through its agencies, a referral code through its tenant. A row linked
+ * to no group yet (a tenant staff have just created, before their first contract) shows in every group. Found by
+ * the canary walk (auth/canary-walk.test.ts): group-1 staff listed group 2's tenants.
+ */
+const TENANT_IN_GROUP = (userId: string) =>
+  `(NOT EXISTS (SELECT 1 FROM tenant_contracts tc WHERE tc.user_id = ${userId}) OR EXISTS (SELECT 1 FROM tenant_contracts tc WHERE tc.user_id = ${userId} AND tc.group_id = ?))`;
+const AGENT_IN_GROUP = (userId: string) =>
+  `(NOT EXISTS (SELECT 1 FROM agent_agencies aa WHERE aa.user_id = ${userId}) OR EXISTS (SELECT 1 FROM agent_agencies aa JOIN agencies a ON a.id = aa.agency_id WHERE aa.user_id = ${userId} AND a.group_id = ?))`;
+const GROUP_ROWS: Readonly<Record<string, (table: string) => string>> = {
+  Tenant: (table) => TENANT_IN_GROUP(`${table}.id`),
+  ReferralCode: (table) => TENANT_IN_GROUP(`${table}.tenant_id`),
+  Agent: (table) => AGENT_IN_GROUP(`${table}.id`),
+  // A notification is its recipient's: a tenant's or an agent's shows in their groups, staff's in every group.
+  Notification: (table) => `(${TENANT_IN_GROUP(`${table}.user_id`)} AND ${AGENT_IN_GROUP(`${table}.user_id`)})`,
+  AgentAgency: (table) => `${table}.agency_id IN (SELECT id FROM agencies WHERE group_id = ?)`,
+};
+
+/** True for a shared resource whose rows belong to groups through others (a tenant, an agent). */
+export const isGroupLinked = (spec: ResourceSpec): boolean => spec.name in GROUP_ROWS;
+
 /** True when partners may see some rows of this resource (the menu and the access walk use it). */
 export const partnerCanSee = (spec: ResourceSpec): boolean => spec.table in PARTNER_ROWS;
 
@@ -40,6 +62,12 @@ export const partnerColumnOf = (spec: ResourceSpec): string | null => (spec.tabl
 export function scopedQuery(db: Knex, spec: ResourceSpec, scope: RecordScope): Knex.QueryBuilder {
   const query = db(spec.table);
   if (spec.groupScoped) query.where(`${spec.table}.group_id`, requireGroup(spec, scope.groupId));
+  const byGroup = GROUP_ROWS[spec.name];
+  if (byGroup) {
+    const sql = byGroup(spec.table);
+    const groupId = requireGroup(spec, scope.groupId);
+    query.whereRaw(sql, Array.from({ length: sql.split('?').length - 1 }, () => groupId));
+  }
   for (const [column, values] of Object.entries(spec.rowFilter ?? {})) query.whereIn(`${spec.table}.${column}`, [...values]);
   if (scope.partnerId !== null) {
     const rows = PARTNER_ROWS[spec.table];

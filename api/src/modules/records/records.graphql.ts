@@ -1,5 +1,5 @@
 import type { GraphQLModule } from '../../graphql/graphql-module';
-import { backoffice, type Access } from '../../auth/access';
+import { backoffice, backofficeRead, type Access } from '../../auth/access';
 import { LIST_ARGUMENTS, type ListArgs } from '../../graphql/list-query';
 import type { Resolver, ResolverMap } from '../../graphql/schema';
 import { CATALOGUE, pluralOf, type FieldKind, type ResourceSpec } from '../../rules';
@@ -87,7 +87,7 @@ export function recordsOperationAccess(): Record<string, Access> {
   const access: Record<string, Access> = {};
   for (const spec of CATALOGUE) {
     const plural = pluralOf(spec);
-    const read = backoffice(spec.area, 'READ');
+    const read = backofficeRead(spec.area, spec.readAlsoWith);
     access[`Query.all${plural}`] = read;
     access[`Query._all${plural}Meta`] = read;
     access[`Query.${spec.name}`] = read;

@@ -3,14 +3,15 @@ import { recordChange } from '../../audit/record-change';
 import type { AuthUser } from '../../auth/auth-user';
 import { DomainError, type FieldError } from '../../errors/domain-error';
 import { applyFilters, applyPage, type ListArgs } from '../../graphql/list-query';
-import { findResourceSpec, isRecordId, type ResourceSpec } from '../../rules';
+import { findResourceSpec, isRecordId, withPermittedCeilings, type ResourceSpec } from '../../rules';
 import { readSystemCurrentDate } from '../settings/read-current-date.service';
 import { checkInput } from './check-input';
+import { assertHeadOfficeReader } from './head-office-only';
 import { translateDatabaseError } from './database-errors';
 import { fieldColumns, listSpecOf, toRecord, toRow } from './record-mapping';
 import type { RecordRuleContext, RecordValues } from './record-rules';
 import { RECORD_RULES } from './rules';
-import { partnerScopeOf, scopeColumns, scopedQuery, type RecordScope } from './record-scope';
+import { isGroupLinked, partnerScopeOf, scopeColumns, scopedQuery, type RecordScope } from './record-scope';
 
 export interface RecordRequest {
   db: Knex;
@@ -32,6 +33,7 @@ function assertPageWithinLimit(spec: ResourceSpec, args: ListArgs): void {
 
 export async function listRecords(request: RecordRequest, spec: ResourceSpec, args: ListArgs): Promise<RecordValues[]> {
   assertPageWithinLimit(spec, args);
+  await assertHeadOfficeReader(request.db, request.user, spec);
   const list = listSpecOf(spec);
   const page = applyPage(applyFilters(scopedQuery(request.db, spec, scopeOf(request)), list, args.filter), list, args);
   if (!spec.countLimit) return (await page.select(`${spec.table}.*`)).map((row: Record<string, unknown>) => toRecord(spec, row));
@@ -44,6 +46,7 @@ export async function listRecords(request: RecordRequest, spec: ResourceSpec, ar
 
 /** The list's total; on large lists it stops counting at `countLimit`, so no call scans millions of rows. */
 export async function countRecords(request: RecordRequest, spec: ResourceSpec, args: ListArgs): Promise<{ count: number }> {
+  await assertHeadOfficeReader(request.db, request.user, spec);
   const filtered = applyFilters(scopedQuery(request.db, spec, scopeOf(request)), listSpecOf(spec), args.filter);
   const counted = spec.countLimit
     ? request.db.count({ count: '*' }).from(filtered.select(request.db.raw('1')).limit(spec.countLimit).as('capped'))
@@ -60,7 +63,8 @@ async function findRecord(db: Knex, spec: ResourceSpec, scope: RecordScope, id: 
   return toRecord(spec, row);
 }
 
-export function getRecord(request: RecordRequest, spec: ResourceSpec, id: unknown): Promise<RecordValues> {
+export async function getRecord(request: RecordRequest, spec: ResourceSpec, id: unknown): Promise<RecordValues> {
+  await assertHeadOfficeReader(request.db, request.user, spec);
   return findRecord(request.db, spec, scopeOf(request), id);
 }
 
@@ -76,7 +80,7 @@ async function checkReferences(trx: Knex, spec: ResourceSpec, scope: RecordScope
     if (existing && String(existing[name]) === String(values[name])) continue;
     const target = findResourceSpec(field.ref ?? '');
     if (!target) continue; // a reference to a screen outside the catalogue (e.g. back-office users)
-    const found = await scopedQuery(trx, target, { ...scope, groupId: target.groupScoped ? scope.groupId : null }).where(`${target.table}.id`, values[name] as number).first('id');
+    const found = await scopedQuery(trx, target, { ...scope, groupId: target.groupScoped || isGroupLinked(target) ? scope.groupId : null }).where(`${target.table}.id`, values[name] as number).first('id');
     if (!found) errors.push({ field: name, rule: 'reference', message: `${target.label}: no record ${String(values[name])}` });
   }
   return errors;
@@ -94,7 +98,7 @@ async function validateWrite(request: RecordRequest, trx: Knex, spec: ResourceSp
 }
 
 export async function createRecord(request: RecordRequest, spec: ResourceSpec, input: RecordValues): Promise<RecordValues> {
-  const { values, errors } = checkInput(spec, input, 'create');
+  const { values, errors } = checkInput(withPermittedCeilings(spec, request.user.permissions?.keys ?? []), input, 'create');
   try {
     return await request.db.transaction(async (trx) => {
       const context = await ruleContext(request, trx, null);
@@ -134,7 +138,7 @@ function assertNotLocked(spec: ResourceSpec, existing: RecordValues): void {
 }
 
 export async function updateRecord(request: RecordRequest, spec: ResourceSpec, id: unknown, input: RecordValues): Promise<RecordValues> {
-  const { values, errors } = checkInput(spec, input, 'update');
+  const { values, errors } = checkInput(withPermittedCeilings(spec, request.user.permissions?.keys ?? []), input, 'update');
   try {
     return await request.db.transaction(async (trx) => {
       const existing = await findRecord(trx, spec, scopeOf(request), id, true);

@@ -417,7 +417,11 @@ export const AdditionalTransaction: ResourceSpec = {
     ...SYSTEM_FIELDS,
     tenantContractId: tenantContract(),
     referenceType: { kind: 'enum', values: ADDITIONAL_TRANSACTION_TYPES, required: true, createOnly: true, filter: 'eq', list: true },
-    amountPence: amount(MONEY_CEILINGS.additionalTransaction),
+    amountPence: amount({
+      max: MONEY_CEILINGS.additionalTransaction.max,
+      maxMessage: `${MONEY_CEILINGS.additionalTransaction.maxMessage} (more needs the Large additional transaction permission)`,
+      maxWithKey: { key: 'LARGE_ADDITIONAL_TRANSACTION', ...MONEY_CEILINGS.largeAdditionalTransaction },
+    }),
     description: { kind: 'string', required: true, createOnly: true, list: true },
     transactionDate: { kind: 'date', required: true, createOnly: true, filter: 'range', sort: true, list: true },
   },

@@ -370,6 +370,7 @@ export const Notification: ResourceSpec = {
 export const SystemLog: ResourceSpec = {
   name: 'SystemLog',
   label: 'System logs',
+  headOfficeOnly: true,
   table: 'system_logs',
   area: 'systemLogs',
   menu: 'System',
@@ -396,6 +397,7 @@ export const AuditLogEntry: ResourceSpec = {
   name: 'AuditLogEntry',
   plural: 'AuditLogEntries',
   label: 'Audit log',
+  headOfficeOnly: true,
   table: 'audit_log',
   area: 'systemLogs',
   menu: 'System',

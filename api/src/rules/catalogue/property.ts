@@ -34,6 +34,7 @@ export const House: ResourceSpec = {
   label: 'Houses',
   table: 'houses',
   area: 'properties',
+  readAlsoWith: ['houseVisits', 'meterReadings'],
   menu: 'Properties and contracts',
   fields: {
     ...SYSTEM_FIELDS,
@@ -42,7 +43,7 @@ export const House: ResourceSpec = {
     cityName: { kind: 'string', required: true, list: true, sort: true, filter: 'eq', maxLength: 100 },
     county: { kind: 'string', maxLength: 100 },
     postCode: { kind: 'string', required: true, list: true, sort: true, filter: 'eq', rules: [ukPostcode], normalise: normaliseUkPostcode, maxLength: 8 },
-    region: { kind: 'enum', values: ELECTRICITY_REGIONS, filter: 'eq', help: 'Electricity region, from the postcode' },
+    region: { kind: 'enum', values: ELECTRICITY_REGIONS, filter: 'eq', help: 'Electricity region: left empty, it is filled from the postcode' },
     bedrooms: { kind: 'int', required: true, list: true, filter: 'range' },
     status: { kind: 'enum', values: HOUSE_STATUSES, defaultValue: 'INCOMPLETE_SIGNUP', filter: 'eq', list: true, sort: true },
     agencyId: { kind: 'ref', ref: 'Agency', filter: 'eq', list: true },

@@ -54,6 +54,8 @@ export interface FieldSpec {
   min?: number;
   /** The message when `max` is passed (money ceilings name the amount, e.g. "Amount must be at most £10,000"). */
   maxMessage?: string;
+  /** A higher ceiling for users who hold a named permission (an additional transaction above £5,000). */
+  maxWithKey?: { key: PermissionKey; max: number; maxMessage: string };
   /** Digits and decimal places of a decimal's NUMERIC(p, s) column (default 12, 4); checked against the schema. */
   precision?: { digits: number; scale: number };
   /** Default value on create when the input leaves it out. */
@@ -86,6 +88,13 @@ export interface ResourceSpec {
   label: string;
   table: string;
   area: BackofficeArea;
+  /**
+   * Other areas whose READ also opens this resource read-only: the houses a field desk visits or reads meters
+   * in are named on its visits and readings, so it must be able to read them (a partner's are its own only).
+   */
+  readAlsoWith?: readonly BackofficeArea[];
+  /** Rows of every group that cannot be told apart by group (logs): only staff who work for every group read them. */
+  headOfficeOnly?: boolean;
   /** A named permission writes need beyond the area's WRITE. */
   writeKey?: PermissionKey;
   /** A named permission deleting needs (e.g. DELETE_METER). */
@@ -154,7 +163,7 @@ export const maxLengthOf = (field: FieldSpec): number =>
 export const precisionOf = (field: FieldSpec): { digits: number; scale: number } => field.precision ?? INPUT_BOUNDS.decimal;
 
 /** A money field's ceiling in whole pounds, with the message naming it ("Must be at most £10,000.00"). */
-export function moneyCeiling(pounds: number): Pick<FieldSpec, 'max' | 'maxMessage'> {
+export function moneyCeiling(pounds: number): { max: number; maxMessage: string } {
   const shown = pounds.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return { max: pounds * 100, maxMessage: `Must be at most £${shown}` };
 }
@@ -162,8 +171,10 @@ export function moneyCeiling(pounds: number): Pick<FieldSpec, 'max' | 'maxMessag
 /** Ceilings of the money records (specification: no single payment, refund or top-up above £10,000). */
 export const MONEY_CEILINGS = {
   payment: moneyCeiling(10_000),
-  /** An additional transaction (a manual ledger debit or credit). */
+  /** An additional transaction (a manual ledger debit or credit)... */
   additionalTransaction: moneyCeiling(5_000),
+  /** ...and one by staff with the LARGE_ADDITIONAL_TRANSACTION permission. */
+  largeAdditionalTransaction: moneyCeiling(50_000),
   /** The Energy Bills Support Scheme paid £400 a household in all. */
   rebate: moneyCeiling(400),
   /** The yearly value of a sales deal with an agency (a portfolio of houses). */
@@ -171,3 +182,12 @@ export const MONEY_CEILINGS = {
   /** Any other amount (prices, rewards, commissions). */
   other: moneyCeiling(10_000),
 } as const;
+
+/** The resource as a user holding these permission keys may write it: a field's higher ceiling for a key held replaces its usual one. */
+export function withPermittedCeilings(spec: ResourceSpec, keys: readonly PermissionKey[]): ResourceSpec {
+  const lifted = Object.entries(spec.fields).filter(([, field]) => field.maxWithKey && keys.includes(field.maxWithKey.key));
+  if (!lifted.length) return spec;
+  const fields = { ...spec.fields };
+  for (const [name, field] of lifted) fields[name] = { ...field, max: field.maxWithKey!.max, maxMessage: field.maxWithKey!.maxMessage };
+  return { ...spec, fields };
+}

@@ -184,15 +184,25 @@ const isCovering = (tariff: QuoteTariff, day: string) => tariff.validFrom <= day
  */
 export function tariffPeriods(tariffs: readonly QuoteTariff[], startDate: string, endDate: string): Array<{ tariff: QuoteTariff; startDate: string; endDate: string; days: number }> | null {
   const ranked = [...tariffs].sort((a, b) => (a.validFrom === b.validFrom ? Number(b.id) - Number(a.id) : a.validFrom < b.validFrom ? 1 : -1));
+  // Which tariff wins can change only where one starts or the day after one ends, so the days between two
+  // such boundaries share a tariff: one lookup per boundary instead of one per day (a quote prices a year).
+  const boundaries = new Set([startDate]);
+  for (const tariff of tariffs) {
+    if (tariff.validFrom > startDate && tariff.validFrom <= endDate) boundaries.add(tariff.validFrom);
+    if (tariff.validTo !== null && tariff.validTo >= startDate && tariff.validTo < endDate) boundaries.add(addDays(tariff.validTo, 1));
+  }
+  const starts = [...boundaries].sort();
   const periods: Array<{ tariff: QuoteTariff; startDate: string; endDate: string; days: number }> = [];
-  for (let day = startDate; day <= endDate; day = addDays(day, 1)) {
-    const tariff = ranked.find((candidate) => isCovering(candidate, day));
+  for (const [index, from] of starts.entries()) {
+    const to = index + 1 < starts.length ? addDays(starts[index + 1]!, -1) : endDate;
+    const tariff = ranked.find((candidate) => isCovering(candidate, from));
     if (!tariff) return null;
+    const days = daysBetween(from, to) + 1;
     const last = periods.at(-1);
     if (last && last.tariff === tariff) {
-      last.endDate = day;
-      last.days += 1;
-    } else periods.push({ tariff, startDate: day, endDate: day, days: 1 });
+      last.endDate = to;
+      last.days += days;
+    } else periods.push({ tariff, startDate: from, endDate: to, days });
   }
   return periods;
 }

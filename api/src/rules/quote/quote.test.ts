@@ -1,3 +1,4 @@
+import { addDays } from '../validation/calendar';
 import { calculateQuote, QuoteDataError, supplyTypeMatchesServices, tariffPeriods, type QuoteData, type QuotePrice, type QuoteRequest, type QuoteTariff } from './calculate';
 import { divideRoundHalfUp, toTenThousandths } from './money';
 import { weeklyToMonthly } from '../billing/instalments';
@@ -139,6 +140,38 @@ describe('tariff periods', () => {
 
   it('is null when a day has no tariff', () => {
     expect(tariffPeriods([tariff({ validTo: '2041-08-30' })], '2040-09-01', '2041-08-31')).toBeNull();
+    expect(tariffPeriods([tariff({ id: 1, validTo: '2040-12-31' }), tariff({ id: 2, validFrom: '2041-01-02', validTo: null })], '2040-09-01', '2041-08-31')).toBeNull();
+  });
+
+  it('goes back to the older tariff after a newer one inside it ends, and breaks ties by the highest id', () => {
+    const long = tariff({ id: 1, validFrom: '2040-01-01', validTo: null });
+    const winter = tariff({ id: 2, validFrom: '2040-11-01', validTo: '2041-02-28' });
+    const twin = tariff({ id: 3, validFrom: '2040-11-01', validTo: '2040-11-30' });
+    expect(tariffPeriods([long, winter, twin], '2040-09-01', '2041-08-31')!.map((p) => [p.tariff.id, p.startDate, p.endDate, p.days])).toEqual([
+      [1, '2040-09-01', '2040-10-31', 61],
+      [3, '2040-11-01', '2040-11-30', 30],
+      [2, '2040-12-01', '2041-02-28', 90],
+      [1, '2041-03-01', '2041-08-31', 184],
+    ]);
+  });
+
+  it('gives, for random overlapping tariffs, the tariff a day-by-day search picks on every day', () => {
+    let seed = 7;
+    const random = (n: number) => (seed = (seed * 16807) % 2147483647) % n;
+    const day = (offset: number) => addDays('2040-01-01', offset);
+    for (let round = 0; round < 200; round++) {
+      const tariffs = Array.from({ length: 1 + random(6) }, (_, i) => {
+        const from = random(500);
+        return tariff({ id: i + 1, validFrom: day(from), validTo: random(4) === 0 ? null : day(from + random(300)) });
+      });
+      const [start, end] = [day(100 + random(100)), day(300 + random(200))];
+      const ranked = [...tariffs].sort((a, b) => (a.validFrom === b.validFrom ? Number(b.id) - Number(a.id) : a.validFrom < b.validFrom ? 1 : -1));
+      const expected: Array<number | undefined> = [];
+      for (let d = start; d <= end; d = addDays(d, 1)) expected.push(ranked.find((t) => t.validFrom <= d && (t.validTo === null || t.validTo >= d))?.id as number | undefined);
+      const periods = tariffPeriods(tariffs, start, end);
+      if (expected.includes(undefined)) expect(periods).toBeNull();
+      else expect(periods!.flatMap((p) => Array<unknown>(p.days).fill(p.tariff.id))).toEqual(expected);
+    }
   });
 });
 

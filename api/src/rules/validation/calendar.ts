@@ -73,6 +73,12 @@ export function addMonths(date: string, months: number): string {
   return format({ year: targetYear, month: targetMonth, day: Math.min(day, daysInMonth(targetYear, targetMonth)) });
 }
 
+/** The first and last days (YYYY-MM-DD) of the calendar month a date falls in. */
+export function monthOf(date: string): { first: string; last: string } {
+  const first = `${date.slice(0, 8)}01`;
+  return { first, last: addDays(addMonths(first, 1), -1) };
+}
+
 /** Whole days from `from` to `to`: positive when `to` is later, 0 for the same date. */
 export function daysBetween(from: string, to: string): number {
   return toDayNumber(parse(to)) - toDayNumber(parse(from));

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { email as emailRule, required } from '@app/api/rules';
-import { requestReset } from './password-api';
+import { requestReset } from '@app/api/client';
 import '../signin/auth-forms.css';
 import { AuthForm } from '../../ui/AuthForm';
 

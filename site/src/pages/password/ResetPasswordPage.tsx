@@ -1,7 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { password as passwordRule, passwordsMatch, required } from '@app/api/rules';
-import { linkIsValid, resetPassword } from './password-api';
+import { linkIsValid, newPasswordProblems, resetPassword } from '@app/api/client';
 import '../signin/auth-forms.css';
 import { AuthForm } from '../../ui/AuthForm';
 
@@ -21,12 +20,7 @@ export function ResetPasswordPage() {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const problems = Object.fromEntries(
-      [
-        ['password', required(password) ?? passwordRule(password)],
-        ['confirmPassword', passwordsMatch(password, confirmPassword)],
-      ].filter(([, problem]) => problem),
-    );
+    const problems = newPasswordProblems(password, confirmPassword);
     setErrors(problems);
     if (Object.keys(problems).length) return;
     setBusy(true);

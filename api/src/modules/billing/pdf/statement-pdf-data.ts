@@ -1,3 +1,4 @@
+import { loadConfig } from '../../../config';
 import type { Knex } from '@app/db';
 import type { StatementPdfData, StatementPdfLine } from './statement-pdf';
 
@@ -60,6 +61,7 @@ export async function loadStatementPdfData(knex: Knex, billId: number): Promise<
     kind: bill.kind,
     state: bill.state,
     brandName: group.name,
+    payOnlineUrl: `${loadConfig().baseUrl}/tenant-profile/payments/info`,
     recipientName: tenantName ?? 'The tenants',
     recipientEmail: tenant?.email ?? null,
     houseAddress,

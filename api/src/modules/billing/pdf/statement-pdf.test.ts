@@ -73,6 +73,8 @@ it('renders the golden statement as a one-page PDF showing the total, due date, 
   expect(text).toContain('actual reads');
   expect(text).toContain('pay on receipt');
   expect(text).toContain('within 14 days');
+  // The way to pay online is a real page of the tenant area.
+  expect(text.replace(/\s+/g, '')).toContain('/tenant-profile/payments/info');
   expect(text).not.toContain('VOID');
 });
 

@@ -36,6 +36,8 @@ export interface StatementPdfData {
   state: string;
   /** The group's brand name (groups.name). */
   brandName: string;
+  /** The tenant area's payments page, where the tenant pays by card after signing in. */
+  payOnlineUrl: string;
   /** Who the statement is addressed to: the tenant, or the house (house statements). */
   recipientName: string;
   recipientEmail: string | null;
@@ -211,7 +213,7 @@ export function renderStatementPdf(data: StatementPdfData, stream: NodeJS.Writab
     .fillColor('#333')
     .text(
       `Please pay ${formatPounds(data.totalPence)} by ${formatDisplayDate(data.dueDate)} (within ${STATEMENT_DUE_DAYS} days of the issue date): pay on receipt by bank transfer quoting reference ${data.billId}, ` +
-        `or by card in your ${data.brandName} online account. Each tenant pays only their own share.`,
+        `or by card after signing in at ${data.payOnlineUrl}. Each tenant pays only their own share.`,
       MARGIN + 10,
       y + 22,
       { width: CONTENT_WIDTH - 20, height: 36 },

@@ -27,6 +27,7 @@ import {
   type PermissionKey,
   type ServiceState,
 } from '../../../rules';
+import { regionOfPostcode } from '../../../rules/quote/regions';
 import type { AuthUser } from '../../../auth/auth-user';
 import type { RecordRules, RecordValues } from '../record-rules';
 import { fieldErrors } from './field-errors';
@@ -91,6 +92,12 @@ const HouseContract: RecordRules = {
         existing && record.billingType === 'PLAN' && existing.billingType === 'BILL' && (await billsStillIssued(trx, existing.id)) ? BILLING_TYPE_CHANGE_MESSAGE : null,
       ],
     ]);
+  },
+  // A new contract is placed by the house's letting agency unless staff name another.
+  async derive(record, { trx }) {
+    if (record.agencyId != null) return {};
+    const house = await trx('houses').where({ id: record.houseId }).first('agency_id');
+    return house?.agency_id ? { agencyId: house.agency_id } : {};
   },
 };
 
@@ -175,6 +182,11 @@ const MeterReading: RecordRules = {
 const House: RecordRules = {
   async validate(record) {
     return fieldErrors([['bedrooms', 'range', numberOfTenants({ value: record.bedrooms, office: 'BACK_OFFICE' }) ? 'Number of bedrooms must be between 1 and 14' : null]]);
+  },
+  // The electricity region follows from the postcode's area when staff leave it empty.
+  async derive(record) {
+    const region = record.region == null && typeof record.postCode === 'string' ? regionOfPostcode(record.postCode) : null;
+    return region ? { region } : {};
   },
 };
 
