@@ -144,6 +144,51 @@ it.each([375, 1440])('agent pages have no serious or critical axe violation and 
   await visit(`/agent-portal/property/${id}/contracts`, 'Tenants');
   await visit(`/agent-portal/property/${id}/supplier`, 'Property');
   await visit(`/agent-portal/property/${id}/meter-readings`, 'Reading history');
+  await visit('/agent-portal/bill-packages', 'Your quote link');
+  await visit('/agent-portal/portfolio-usage-summary', 'Usage report');
+});
+
+it("shows each property's energy against its allowance, and makes and downloads the agency's usage report", async () => {
+  const page = await signedInAgent('agent@demo.test');
+  await page.getByRole('link', { name: 'Portfolio usage summary' }).click();
+  await page.getByRole('heading', { name: 'Usage report' }).waitFor();
+  const rows = page.getByRole('list', { name: 'Usage by property' }).getByRole('listitem');
+  await rows.first().waitFor();
+  expect(await rows.allInnerTexts()).toEqual(expect.arrayContaining([expect.stringMatching(/(Electricity|Gas): [\d,]+ kWh/)]));
+  const from = await page.getByLabel('From').inputValue();
+  expect(from).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+  await page.getByRole('button', { name: 'Create the report' }).click();
+  await page.getByText('We are writing your report').waitFor();
+  const download = page.getByRole('list', { name: 'Your usage reports' }).getByRole('link', { name: 'Download' }).first();
+  await download.waitFor({ timeout: 60_000 });
+  const [fetched] = await Promise.all([page.context().waitForEvent('request', (req) => /\/usage-reports\/\d+\/download\?jwt=/.test(req.url())), download.click()]);
+  const csv = await page.request.get(fetched.url());
+  expect(csv.status()).toBe(200);
+  const lines = (await csv.text()).split('\r\n').filter(Boolean);
+  expect(lines[0]).toContain('Consumption (kWh)');
+  expect(lines.length).toBeGreaterThan(1);
+  expect(lines.slice(1).every((line) => line.includes('Hyde Park Lettings'))).toBe(true);
+  expect((page as unknown as { consoleErrors: string[] }).consoleErrors).toEqual([]);
+});
+
+it('shows the Bills package with £ prices, and a tenant arriving through its quote link sees the partnership header', async () => {
+  const page = await signedInAgent('agent@demo.test');
+  await page.getByRole('link', { name: 'Bills package' }).first().click();
+  await page.getByRole('heading', { name: 'Your quote link' }).waitFor();
+  for (const plan of ['Green Saver', 'Lite', 'Unlimited']) {
+    const card = page.getByRole('region', { name: plan });
+    expect(await card.innerText()).toMatch(/£\d+\.\d\d a week per tenant \(£\d+\.\d\d a month\)/);
+  }
+  const link = await page.getByRole('textbox', { name: 'Quote link' }).inputValue();
+  expect(link).toBe(`${running.product().baseUrl}/signup/quote?ref=hyde-park-lettings`);
+  expect((page as unknown as { consoleErrors: string[] }).consoleErrors).toEqual([]);
+
+  const visitor = await (await running.browser().newContext({ viewport: { width: 375, height: 800 } })).newPage();
+  await visitor.goto(link);
+  await visitor.getByText('in partnership with Hyde Park Lettings').waitFor();
+  await visitor.getByRole('heading', { level: 1 }).waitFor();
+  await visitor.context().close();
 });
 
 it('records an agency lead from /agents/signup, which staff then see at stage NEW', async () => {

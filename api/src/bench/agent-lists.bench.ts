@@ -35,11 +35,13 @@ const PROPERTIES = `query ($search: String, $status: String, $sort: AgentPropert
     total nodes { id status address { streetName cityName postCode } currentContract { id status signUpDate endDate agencyHouseContractStatus tenantsSigned tenantsExpected services { utilityType utilityStatus } } } } }`;
 const DASHBOARD = `{ agentDashboard { agencyName housesByStatus { key count } contractsByAgencyStatus { key count } contractsStarting { total nodes { houseId address date } }
   contractsEnding { total nodes { houseId address date } } readingsDue { total nodes { houseId address lastReadingDate } } billingIssues { total nodes { houseId billingStatus } } tenantsToSign { houseId names } actions { kind houseId text } } }`;
+const USAGE = `query ($page: Int) { agentPortfolioUsage(page: $page) { total nodes { houseId contracts { planType fromDate } utilities { utilityType usedKwh allowanceKwh estimated incomplete } } } }`;
+const BILL_PACKAGES = `{ agentBillPackages { quotePath packages { planType weeklyPerTenantPence allowanceKwh currentHouses } } }`;
 const PROPERTY = `query ($propertyId: Int!) { agentProperty(propertyId: $propertyId) { id contracts { id period tenantContracts { name status } services { utilityType } } supplies { mpxn supplierName } meters { id } readings { id value status } } }`;
 
 /**
  * Latency of the agent portal's lists for an agency of 2,000 houses (All properties in its filters and
- * sorts, the dashboard, a property's tabs), each timed like the back-office lists.
+ * sorts, the dashboard, a property's tabs, the usage summary, the bills packages), each timed like the back-office lists.
  */
 export async function agentListsBenchmark(knex: Knex, post: Post, time: (query: string, variables: Record<string, unknown>, token: string) => Promise<{ p50: number; p95: number; body: Record<string, unknown> }>): Promise<AgentListResult[]> {
   const { houseId, postCodePrefix } = await prepareAgency(knex);
@@ -56,14 +58,17 @@ export async function agentListsBenchmark(knex: Knex, post: Post, time: (query: 
     ['agentProperties', '100 a page', { perPage: 100 }],
     ['agentDashboard', 'the whole dashboard', {}],
     ['agentProperty', 'one property, four tabs', { propertyId: houseId }],
+    ['agentPortfolioUsage', 'page 1 (25, last 12 months)', {}],
+    ['agentPortfolioUsage', 'page 40', { page: 40 }],
+    ['agentBillPackages', 'packages priced, houses per plan', {}],
   ];
+  const QUERIES: Record<string, string> = { agentProperties: PROPERTIES, agentDashboard: DASHBOARD, agentProperty: PROPERTY, agentPortfolioUsage: USAGE, agentBillPackages: BILL_PACKAGES };
   const results: AgentListResult[] = [];
   for (const [resource, label, variables] of cases) {
-    const query = resource === 'agentProperties' ? PROPERTIES : resource === 'agentDashboard' ? DASHBOARD : PROPERTY;
-    const { p50, p95, body } = await time(query, variables, token);
-    const total = resource === 'agentProperties' ? (body.agentProperties as { total: number }).total : 1;
+    const { p50, p95, body } = await time(QUERIES[resource]!, variables, token);
+    const total = (body[resource] as { total?: number }).total ?? 1;
     results.push({ resource, label, p50, p95, total });
-    console.log(`${resource.padEnd(15)} ${label.padEnd(36)} total ${String(total).padStart(6)}   p50 ${p50.toFixed(1).padStart(7)} ms   p95 ${p95.toFixed(1).padStart(7)} ms`);
+    console.log(`${resource.padEnd(19)} ${label.padEnd(36)} total ${String(total).padStart(6)}   p50 ${p50.toFixed(1).padStart(7)} ms   p95 ${p95.toFixed(1).padStart(7)} ms`);
   }
   return results;
 }

@@ -1,4 +1,5 @@
 import { Model, type RelationMappings } from 'objection';
+import { AgencyReferralLink } from './agency-referral-link';
 import { BaseModel } from './base-model';
 import { House } from './house';
 import { HouseContract } from './house-contract';
@@ -24,6 +25,7 @@ export class Agency extends BaseModel {
   declare children?: Agency[];
   declare houses?: House[];
   declare houseContracts?: HouseContract[];
+  declare referralLink?: AgencyReferralLink | null;
 
   static override get relationMappings(): RelationMappings {
     return {
@@ -32,6 +34,7 @@ export class Agency extends BaseModel {
       children: { relation: Model.HasManyRelation, modelClass: Agency, join: { from: 'agencies.id', to: 'agencies.parent_id' } },
       houses: { relation: Model.HasManyRelation, modelClass: House, join: { from: 'agencies.id', to: 'houses.agency_id' } },
       houseContracts: { relation: Model.HasManyRelation, modelClass: HouseContract, join: { from: 'agencies.id', to: 'house_contracts.agency_id' } },
+      referralLink: { relation: Model.HasOneRelation, modelClass: AgencyReferralLink, join: { from: 'agencies.id', to: 'agency_referral_links.agency_id' } },
     };
   }
 }

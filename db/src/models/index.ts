@@ -7,6 +7,7 @@
 export { BaseModel } from './base-model';
 export { Agency } from './agency';
 export { AgencyLead } from './agency-lead';
+export { AgencyReferralLink } from './agency-referral-link';
 export { BankHoliday } from './bank-holiday';
 export { Bill } from './bill';
 export { CardSetupSession } from './card-setup-session';

@@ -153,6 +153,8 @@ export const ACCOUNT_PAGE_META: Record<string, PageMeta> = {
   '/tenant-profile/energy-bill': { title: 'My Energy Bill', description: 'Your energy bill and the amount due.' },
   '/agent-portal/dashboard': { title: 'Agent Portal', description: 'Your properties, contracts and bills packages.' },
   '/agent-portal/settings': { title: 'Settings', description: 'Your details and password, and your agency’s agents.' },
+  '/agent-portal/bill-packages': { title: 'Bills Package', description: 'The bills packages your agency offers its tenants, and your quote link.' },
+  '/agent-portal/portfolio-usage-summary': { title: 'Portfolio Usage Summary', description: 'Energy used by each of your properties against its allowance, and the usage report.' },
   '/agent-portal/properties': { title: 'All Properties', description: 'Every property of your agency: contracts, tenants signed and services.' },
   '/agent-portal/property/:propertyId': { title: 'Property', description: 'A property of your agency: contracts, supplier, bills package and meter readings.' },
   '/agent-portal/property/:propertyId/:tab': { title: 'Property', description: 'A property of your agency: contracts, supplier, bills package and meter readings.' },

@@ -49,6 +49,8 @@ const ACCOUNT_LOADERS: Record<string, PageEntry['load']> = {
   '/tenant-profile/energy-bill': () => import('./tenant/EnergyBillPage').then((m) => m.EnergyBillPage),
   '/agent-portal/dashboard': () => import('./agent/AgentDashboardPage').then((m) => m.AgentDashboardPage),
   '/agent-portal/settings': () => import('./agent/AgentSettingsPage').then((m) => m.AgentSettingsPage),
+  '/agent-portal/bill-packages': () => import('./agent/AgentBillPackagesPage').then((m) => m.AgentBillPackagesPage),
+  '/agent-portal/portfolio-usage-summary': () => import('./agent/AgentPortfolioUsagePage').then((m) => m.AgentPortfolioUsagePage),
   '/agent-portal/properties': () => import('./agent/AgentPropertiesPage').then((m) => m.AgentPropertiesPage),
   '/agent-portal/property/:propertyId': () => import('./agent/AgentPropertyPage').then((m) => m.AgentPropertyPage),
   '/agent-portal/property/:propertyId/:tab': () => import('./agent/AgentPropertyPage').then((m) => m.AgentPropertyPage),

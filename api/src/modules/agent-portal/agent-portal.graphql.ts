@@ -4,12 +4,15 @@ import type { GraphQLContext } from '../../graphql/context';
 import type { ResolverMap } from '../../graphql/schema';
 import { readSystemCurrentDate } from '../settings/read-current-date.service';
 import { inviteAgencyAgent, listAgencyAgents, removeAgencyAgent, updateOwnAgentDetails } from './agency-agents.service';
+import { readAgentBillPackages } from './agent-bill-packages.service';
 import { createAgencyLead, type AgencyLeadInput } from './agency-lead.service';
 import { readAgentDashboard } from './agent-dashboard.service';
 import { listAgentProperties, type PropertiesFilter } from './agent-properties.service';
+import { readPortfolioUsage, type PortfolioUsageFilter } from './agent-portfolio-usage.service';
 import { readAgentProperty } from './agent-property.service';
 import { submitAgentReading, type AgentReadingInput } from './agent-reading.service';
 import { resolveAgentScope } from './agent-scope.service';
+import { listAgencyUsageReports, requestAgencyUsageReport } from './agent-usage-reports.service';
 
 /*
  * The agent portal's data. Every operation takes the selected agency (`agencyId`, what the site keeps as
@@ -220,7 +223,69 @@ export const agentPortalTypeDefs = /* GraphQL */ `
     lastName: String!
   }
 
+  type AgentBillPackage {
+    "GREENSAVER, LITE or UNLIMITED"
+    planType: String!
+    name: String!
+    "The example house's price per tenant; null when the agency's postcode cannot be priced online"
+    weeklyPerTenantPence: Int
+    monthlyPerTenantPence: Int
+    "The example house's yearly energy allowance in kWh (electricity and gas); null: no cap"
+    allowanceKwh: Int
+    "The agency's houses whose current contract is on this plan"
+    currentHouses: Int!
+  }
+  type AgentBillPackages {
+    agencyId: Int!
+    agencyName: String!
+    "The agency's quote link (a path on this site): its visitors see 'in partnership with' the agency"
+    quotePath: String!
+    "Where the example house is priced (the agency's postcode); null when it could not be"
+    examplePostcode: String
+    quotingOnline: Boolean!
+    packages: [AgentBillPackage!]!
+  }
+
+  type AgentUtilityUsage {
+    "electric or gas"
+    utilityType: String!
+    "kWh used in the period; null when no meter has two usable reads in it"
+    usedKwh: Int
+    "What the plan's allowance covers for the contract days in the period; null: no allowance"
+    allowanceKwh: Int
+    estimated: Boolean!
+    "A meter had no usable pair of reads: part of the period is missing"
+    incomplete: Boolean!
+  }
+  "A contract of the house in the period, its days within the period"
+  type AgentUsageContract {
+    billingType: String!
+    planType: String
+    fromDate: String!
+    toDate: String!
+  }
+  type AgentHouseUsage {
+    houseId: Int!
+    address: AgentAddress!
+    contracts: [AgentUsageContract!]!
+    utilities: [AgentUtilityUsage!]!
+  }
+  type AgentPortfolioUsage {
+    periodStart: String!
+    periodEnd: String!
+    total: Int!
+    page: Int!
+    perPage: Int!
+    nodes: [AgentHouseUsage!]!
+  }
+
   extend type Query {
+    "Energy used per property of the selected agency in a period (default: the last twelve months) against its plan's allowance"
+    agentPortfolioUsage(agencyId: Int, periodStart: String, periodEnd: String, page: Int): AgentPortfolioUsage!
+    "The selected agency's latest usage reports asked for by its agents"
+    agentUsageReports(agencyId: Int): [UsageReport!]!
+    "The plans the selected agency offers its tenants, priced for an example house, and its quote link"
+    agentBillPackages(agencyId: Int): AgentBillPackages!
     "The selected agency's details and, for a root account, its agents"
     agentSettings(agencyId: Int): AgentSettings!
     "The selected agency's portfolio at a glance"
@@ -231,6 +296,8 @@ export const agentPortalTypeDefs = /* GraphQL */ `
     agentProperty(agencyId: Int, propertyId: Int!): AgentProperty!
   }
   extend type Mutation {
+    "A usage report (CSV) of the selected agency and its branches over a period of at most a year"
+    agentRequestUsageReport(agencyId: Int, periodStart: String!, periodEnd: String!): UsageReport!
     "A meter reading for a house of the selected agency, with a photo, PENDING for staff (source AGENT_APP)"
     agentSubmitMeterReading(agencyId: Int, input: AgentReadingInput!): AgentReading!
     "A root account invites an agent to the selected agency (an e-mail with a link to choose a password)"
@@ -265,12 +332,28 @@ export const agentPortalResolvers: ResolverMap = {
       const { scope, today } = await scopeOf(context, agencyId);
       return listAgentProperties(context.db, scope, today, filter);
     },
+    agentPortfolioUsage: async (_parent, { agencyId, ...filter }: WithAgency<PortfolioUsageFilter>, context) => {
+      const { scope, today } = await scopeOf(context, agencyId);
+      return readPortfolioUsage(context.db, scope, today, filter);
+    },
+    agentUsageReports: async (_parent, { agencyId }: WithAgency, context) => {
+      const { scope } = await scopeOf(context, agencyId);
+      return listAgencyUsageReports(context.db, scope);
+    },
+    agentBillPackages: async (_parent, { agencyId }: WithAgency, context) => {
+      const { scope, today } = await scopeOf(context, agencyId);
+      return readAgentBillPackages(context.db, scope, today);
+    },
     agentProperty: async (_parent, { agencyId, propertyId }: WithAgency<{ propertyId: number }>, context) => {
       const { scope, today } = await scopeOf(context, agencyId);
       return readAgentProperty(context.db, scope, today, propertyId);
     },
   },
   Mutation: {
+    agentRequestUsageReport: async (_parent, { agencyId, periodStart, periodEnd }: WithAgency<{ periodStart: string; periodEnd: string }>, context) => {
+      const { scope } = await scopeOf(context, agencyId);
+      return requestAgencyUsageReport(context.db, context.boss, scope, { periodStart, periodEnd });
+    },
     inviteAgencyAgent: async (_parent, { agencyId, input }: WithAgency<{ input: { email: string; firstName: string; lastName: string } }>, context) => {
       const { scope } = await scopeOf(context, agencyId);
       return inviteAgencyAgent(context.db, context.boss, scope, input, { baseUrl: context.config.baseUrl, siteName: context.config.siteName });
@@ -296,6 +379,10 @@ export const agentPortalOperationAccess: Record<string, Access> = {
   'Query.agentDashboard': AGENT,
   'Query.agentProperties': AGENT,
   'Query.agentProperty': AGENT,
+  'Query.agentBillPackages': AGENT,
+  'Query.agentPortfolioUsage': AGENT,
+  'Query.agentUsageReports': AGENT,
+  'Mutation.agentRequestUsageReport': AGENT,
   'Mutation.agentSubmitMeterReading': AGENT,
   'Mutation.agentSignup': PUBLIC,
   'Query.agentSettings': AGENT,

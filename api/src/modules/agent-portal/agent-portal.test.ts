@@ -1,5 +1,6 @@
 import { createQueues } from '../../jobs/create-queues';
 import { QUEUES } from '../../jobs/queues';
+import { readSystemCurrentDate } from '../settings/read-current-date.service';
 import { startApiHarness, type ApiHarness } from '../../testing';
 
 /*
@@ -20,6 +21,7 @@ const SUBMIT = 'mutation ($agencyId: Int, $input: AgentReadingInput!) { agentSub
 const SETTINGS = 'query ($agencyId: Int) { agentSettings(agencyId: $agencyId) { agencyName canManageAgents agents { id email isYou } } }';
 const INVITE = 'mutation ($agencyId: Int, $input: AgencyAgentInvite!) { inviteAgencyAgent(agencyId: $agencyId, input: $input) { id email } }';
 const REMOVE = 'mutation ($agencyId: Int, $agentId: Int!) { removeAgencyAgent(agencyId: $agencyId, agentId: $agentId) }';
+const BILL_PACKAGES = 'query ($agencyId: Int) { agentBillPackages(agencyId: $agencyId) { agencyName quotePath examplePostcode quotingOnline packages { planType name weeklyPerTenantPence monthlyPerTenantPence allowanceKwh currentHouses } } }';
 const CURRENT_AGENT = '{ currentAgent { id isFO city { id city } agencies { nodes { rootAccount portalPermissions agencyInfo { id name isActive } } } agencyView { id name isActive children { id name } } } }';
 
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 0xff, 0xd9]).toString('base64');
@@ -103,6 +105,7 @@ describe("every agent operation refuses another agency's ids", () => {
     ['agentSettings', SETTINGS, {}],
     ['inviteAgencyAgent', INVITE, { input: { email: 'sneaky@demo.test', firstName: 'Sne', lastName: 'Aky' } }],
     ['removeAgencyAgent', REMOVE, { agentId: 1 }],
+    ['agentBillPackages', BILL_PACKAGES, {}],
   ])('%s with an agency that is not the agent’s is FORBIDDEN', async (_name, query, variables) => {
     const res = await api.graphql(query, { ...variables, agencyId: agencies['Fallowfield Student Homes'] }, tokens.agent);
     expect(code(res)).toBe('FORBIDDEN');
@@ -216,5 +219,54 @@ describe('Settings: a root account manages its agency’s agents', () => {
     } finally {
       await api.db.knex('agencies').where({ id: hydeParkIds[0] }).update({ portal_permissions: 'FULL' });
     }
+  });
+});
+
+describe('Bills package: the plans the agency offers, and its quote link', () => {
+  const REFERRAL = 'mutation ($url: String!) { getAgencyReferralInfoByUrl(input: { url: $url }) { json } }';
+  const QUOTE = 'query ($input: PublicQuoteInput!) { publicQuote(input: $input) { options { planType weeklyPerTenantPence monthlyPerTenantPence } } }';
+  const partnerOf = async (url: string) => (await api.graphql(REFERRAL, { url })).body.data.getAgencyReferralInfoByUrl.json;
+
+  it('prices each plan for the example house at the agency’s postcode, as a visitor’s quote would, and counts the houses on each', async () => {
+    const answer = (await api.graphql(BILL_PACKAGES, {}, tokens.agent)).body.data.agentBillPackages;
+    const agency = await api.db.knex('agencies').where({ id: hydeParkIds[0] }).first('post_code');
+    expect(answer).toMatchObject({ agencyName: 'Hyde Park Lettings', quotingOnline: true, examplePostcode: agency.post_code });
+    expect(answer.packages.map((p: { name: string }) => p.name)).toEqual(['Green Saver', 'Lite', 'Unlimited']);
+    const visitor = (await api.graphql(QUOTE, { input: { postcode: agency.post_code, numberOfTenants: 4, bedrooms: 4, services: ['electric', 'gas', 'water', 'broadband'], broadbandSpeed: '400' } })).body.data.publicQuote;
+    for (const option of visitor.options) {
+      expect(answer.packages.find((p: { planType: string }) => p.planType === option.planType)).toMatchObject({ weeklyPerTenantPence: option.weeklyPerTenantPence, monthlyPerTenantPence: option.monthlyPerTenantPence });
+    }
+    expect(answer.packages.find((p: { planType: string }) => p.planType === 'UNLIMITED').allowanceKwh).toBeNull();
+    expect(answer.packages.find((p: { planType: string }) => p.planType === 'LITE').allowanceKwh).toBeGreaterThan(0);
+    const today = await readSystemCurrentDate(api.db.knex);
+    for (const pack of answer.packages) {
+      const houses = await api.db.knex('house_contracts').whereIn('agency_id', hydeParkIds).where({ billing_type: 'PLAN', plan_type: pack.planType }).whereNot('status', 'CLOSED').where('sign_up_date', '<=', today).where('end_date', '>=', today).countDistinct('house_id as count').first();
+      expect(pack.currentHouses).toBe(Number(houses!.count));
+    }
+  });
+
+  it('gives the agency one quote link, whose visitors see the agency’s current name in the header', async () => {
+    const first = (await api.graphql(BILL_PACKAGES, {}, tokens.agent)).body.data.agentBillPackages.quotePath;
+    expect(first).toBe('/signup/quote?ref=hyde-park-lettings');
+    const [again] = await Promise.all([api.graphql(BILL_PACKAGES, { agencyId: hydeParkIds[0] }, tokens['fo-agent']), api.graphql(BILL_PACKAGES, {}, tokens.agent)]);
+    expect(again.body.data.agentBillPackages.quotePath).toBe(first);
+    expect(await api.db.knex('agency_referral_links').where({ agency_id: hydeParkIds[0] })).toHaveLength(1);
+    expect(await partnerOf(`https://example.test${first}`)).toEqual({ referralCompanyName: 'Hyde Park Lettings', slug: 'hyde-park-lettings' });
+    await api.db.knex('agencies').where({ id: hydeParkIds[0] }).update({ name: 'Hyde Park Lets' });
+    try {
+      expect((await partnerOf(first)).referralCompanyName).toBe('Hyde Park Lets');
+      await api.db.knex('agencies').where({ id: hydeParkIds[0] }).update({ is_active: false });
+      expect(await partnerOf(first)).toBeNull();
+    } finally {
+      await api.db.knex('agencies').where({ id: hydeParkIds[0] }).update({ name: 'Hyde Park Lettings', is_active: true });
+    }
+  });
+
+  it('makes a slug of its own when another link already has the agency’s name', async () => {
+    await api.db.knex('agency_referral_links').insert({ slug: 'fallowfield-student-homes', company_name: 'Fallowfield Student Homes Ltd (old)' });
+    const fallowfield = agencies['Fallowfield Student Homes']!;
+    const answer = (await api.graphql(BILL_PACKAGES, { agencyId: fallowfield }, tokens['fo-agent'])).body.data.agentBillPackages;
+    expect(answer.quotePath).toBe(`/signup/quote?ref=fallowfield-student-homes-${fallowfield}`);
+    expect((await partnerOf(answer.quotePath)).referralCompanyName).toBe('Fallowfield Student Homes');
   });
 });

@@ -157,6 +157,11 @@ export async function publicQuote(db: Knex, visitorInput: PublicQuoteInput, ip: 
     readEnabledFeatures(db),
     readSystemCurrentDate(db),
   ]);
+  return quotePlans(db, visitorInput, features, today);
+}
+
+/** The public quote's pricing without its limit per address (the agent portal prices its example house with it). */
+export async function quotePlans(db: Knex, visitorInput: PublicQuoteInput, features: readonly string[], today: string): Promise<PublicQuote> {
   if (!features.includes('quotingFO')) throw new DomainError('FORBIDDEN', QUOTING_OFF_MESSAGE);
   const input = withDates(visitorInput, today);
 

@@ -42,10 +42,13 @@ export async function findAgencyReferralByUrl(db: Knex, input: { url?: unknown }
   }
   const candidates = referralSlugCandidates(url);
   if (candidates.length === 0) return null;
-  const rows: Array<{ slug: string; company_name: string }> = await db('agency_referral_links')
-    .where({ active: true })
-    .whereIn('slug', candidates)
-    .select('slug', 'company_name');
+  // An agency's own link shows the agency's name as it is today, and nothing once the agency is inactive.
+  const rows: Array<{ slug: string; company_name: string }> = await db('agency_referral_links as link')
+    .leftJoin('agencies', 'agencies.id', 'link.agency_id')
+    .where('link.active', true)
+    .where((where) => where.whereNull('link.agency_id').orWhere('agencies.is_active', true))
+    .whereIn('link.slug', candidates)
+    .select('link.slug', db.raw('coalesce(agencies.name, link.company_name) as company_name'));
   const match = candidates.map((slug) => rows.find((row) => row.slug === slug)).find(Boolean);
   return match ? { referralCompanyName: match.company_name, slug: match.slug } : null;
 }

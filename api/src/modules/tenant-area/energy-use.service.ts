@@ -13,7 +13,8 @@ import { ownContract, tenantDates } from './own-contracts';
 /** kWh in one unit a gas meter counts: cubic metres, or hundreds of cubic feet on imperial meters. */
 const GAS_KWH_PER_UNIT: Record<string, number> = { METRIC: 11.2, IMPERIAL: 31.6 };
 const NOT_COUNTED = ['DECLINED', 'REJECTED', 'ARCHIVED'];
-const PLAN_ENERGY_USE: Record<string, string> = { LITE: 'LOW', GREENSAVER: 'MEDIUM' };
+/** The energy use a capped plan's allowance is sized for (Unlimited has none; a BILL contract keeps its own). */
+export const PLAN_ENERGY_USE: Record<string, string> = { LITE: 'LOW', GREENSAVER: 'MEDIUM' };
 
 export interface UsageMonth {
   month: string;

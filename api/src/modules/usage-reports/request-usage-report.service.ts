@@ -37,6 +37,15 @@ export const USAGE_REPORT_MESSAGES = {
 const MAX_DAYS = 366;
 const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
 
+/** A usage period: two dates, the first on or before the second, at most a year (366 days) apart. */
+export function checkUsagePeriod(input: { periodStart: string; periodEnd: string }): { periodStart: string; periodEnd: string } {
+  const period = checkPeriod({ periodStart: input.periodStart, periodEnd: input.periodEnd });
+  if (dayNumber(period.periodEnd) - dayNumber(period.periodStart) + 1 > MAX_DAYS) {
+    throw DomainError.invalid([{ field: 'periodEnd', rule: 'maxPeriod', message: USAGE_REPORT_MESSAGES.periodTooLong }]);
+  }
+  return period;
+}
+
 async function checkAgency(db: Knex, value: UsageReportInput['agencyId'], scope: readonly number[] | undefined): Promise<number | null> {
   const blank = value === undefined || value === null || value === '';
   if (blank) {
@@ -57,10 +66,7 @@ async function checkAgency(db: Knex, value: UsageReportInput['agencyId'], scope:
  */
 export async function requestUsageReport(caller: UsageReportCaller, input: UsageReportInput): Promise<UsageReportView> {
   const groupId = requireGroup(resourceSpec('Upload'), caller.groupId);
-  const period = checkPeriod({ periodStart: input.periodStart, periodEnd: input.periodEnd });
-  if (dayNumber(period.periodEnd) - dayNumber(period.periodStart) + 1 > MAX_DAYS) {
-    throw DomainError.invalid([{ field: 'periodEnd', rule: 'maxPeriod', message: USAGE_REPORT_MESSAGES.periodTooLong }]);
-  }
+  const period = checkUsagePeriod(input);
   const agencyId = await checkAgency(caller.db, input.agencyId, caller.agencyScope);
   const fileName = `usage-report-${period.periodStart}-${period.periodEnd}${agencyId === null ? '' : `-agency-${agencyId}`}.csv`;
   return caller.db.transaction(async (trx) => {

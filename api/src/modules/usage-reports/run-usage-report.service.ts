@@ -61,13 +61,19 @@ export async function runUsageReport(db: Knex, uploadId: number, { onProgress, b
         .returning('*');
       await recordChange(trx, { action: 'UPDATE', entity: 'uploads', entityId: uploadId, actorUserId: row.uploaded_by_user_id, before: row, after });
       if (row.uploaded_by_user_id) {
+        // An agent asked from the agent portal and downloads it there; staff open the upload in the back office.
+        const requester = await trx('users').where({ id: row.uploaded_by_user_id }).first('role');
+        const goToPage =
+          requester?.role === 'agent'
+            ? { link: '/agent-portal/portfolio-usage-summary', title: 'Open the usage summary' }
+            : { link: `/admin/${row.group_id}/Upload/${uploadId}/show`, title: 'Open the report' };
         await createNotification(trx, {
           userId: row.uploaded_by_user_id,
           title: 'Usage report ready',
           message: `${row.file_name} (${result.rows.toLocaleString('en-GB')} rows) is ready to download.`,
           type: 'USAGE_REPORT_READY',
           data: { uploadId },
-          goToPage: { link: `/admin/${row.group_id}/Upload/${uploadId}/show`, title: 'Open the report' },
+          goToPage,
         });
       }
     });

@@ -1,23 +1,39 @@
 import fs from 'node:fs';
-import type { Knex } from '@app/db';
+import { Agency, type Knex } from '@app/db';
 import { assertAllowed, backoffice } from '../../auth/access';
 import type { AuthUser } from '../../auth/auth-user';
 import { DomainError } from '../../errors/domain-error';
 import type { ExportDownload } from '../exports/exports.service';
 import { toUsageReportView, uploadFilePath, usageReports } from './usage-report-files';
 
+/** The agent works for this agency and the agency may use the agent portal. */
+async function isAgentOf(db: Knex, userId: number, agencyId: number | null): Promise<boolean> {
+  if (agencyId === null) return false;
+  const link = await Agency.query(db)
+    .joinRelated('agents')
+    .where('agents.id', userId)
+    .where('agencies.id', agencyId)
+    .where('agencies.is_active', true)
+    .whereNot('agencies.portal_permissions', 'NO_ACCESS')
+    .first();
+  return Boolean(link);
+}
+
 /**
  * A READY usage report, for a download link (`?jwt=` read like the Bearer header, by the REST layer). Staff
- * need READ on usage reports; anyone else is refused, as is a report still in progress or failed.
+ * need READ on usage reports, agents belong to the report's agency; anyone else is refused, as is a report still in progress or failed.
  */
 export async function openUsageReportDownload(db: Knex, user: AuthUser, id: string): Promise<ExportDownload> {
-  try {
-    assertAllowed(user, backoffice('usageReports', 'READ'));
-  } catch (error) {
-    throw new DomainError('FORBIDDEN', `${(error as Error).message}: downloading a usage report needs READ on usageReports`);
+  if (user.role !== 'agent') {
+    try {
+      assertAllowed(user, backoffice('usageReports', 'READ'));
+    } catch (error) {
+      throw new DomainError('FORBIDDEN', `${(error as Error).message}: downloading a usage report needs READ on usageReports`);
+    }
   }
   const row = /^\d{1,9}$/.test(id) ? await usageReports(db).where({ id: Number(id) }).first() : undefined;
-  if (!row) throw new DomainError('NOT_FOUND', `No usage report ${id}`);
+  // An agent downloads only their own agency's reports; any other is "not found", as if it did not exist.
+  if (!row || (user.role === 'agent' && !(await isAgentOf(db, user.id, row.agency_id)))) throw new DomainError('NOT_FOUND', `No usage report ${id}`);
   if (row.status === 'FAILED') throw new DomainError('CONFLICT', `Usage report ${id} failed: ${row.error ?? 'usage report error'}: ask for it again`);
   if (row.status !== 'READY') throw new DomainError('CONFLICT', `Usage report ${id} is not ready yet (${row.status}, ${toUsageReportView(row).progress}%)`);
   const path = uploadFilePath(row.storage_key);

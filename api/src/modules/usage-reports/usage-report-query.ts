@@ -1,12 +1,17 @@
 import { CUBIC_METRES_PER_IMPERIAL_UNIT, DEFAULT_CALORIFIC_VALUE, GAS_VOLUME_CORRECTION, MEGAJOULES_PER_KWH } from '../../rules/billing/gas';
 import type { ExportColumn } from '../exports/export-columns';
 
-/** What a report covers: a group's house contracts live in the period (dates inclusive), optionally one agency's. */
+/**
+ * What a report covers: a group's house contracts live in the period (dates inclusive), optionally one agency's
+ * (with its branches, as the agent portal shows an agency's portfolio), optionally only some houses (a page of
+ * the agent portal's usage summary).
+ */
 export interface UsageReportSelection {
   groupId: number;
   periodStart: string;
   periodEnd: string;
   agencyId: number | null;
+  houseIds?: readonly number[];
 }
 
 /** Reads never used for consumption (as for billing: declined, rejected, archived, disputed, meter issue). */
@@ -58,8 +63,14 @@ function base(selection: UsageReportSelection): { from: string; where: string; b
   const bindings: unknown[] = [selection.periodStart, selection.periodEnd, selection.groupId, selection.periodEnd, selection.periodStart];
   let where = `WHERE hc.group_id = ? AND hc.sign_up_date <= ? AND hc.end_date >= ? AND hc.status <> 'PENDING'`;
   if (selection.agencyId !== null) {
-    where += ' AND coalesce(hc.agency_id, h.agency_id) = ?';
+    where += ` AND coalesce(hc.agency_id, h.agency_id) IN (
+      WITH RECURSIVE tree AS (SELECT id FROM agencies WHERE id = ? UNION SELECT child.id FROM agencies child JOIN tree ON child.parent_id = tree.id)
+      SELECT id FROM tree)`;
     bindings.push(selection.agencyId);
+  }
+  if (selection.houseIds) {
+    where += ' AND h.id = ANY(?::int[])';
+    bindings.push([...selection.houseIds]);
   }
   const from = `FROM house_contracts hc
     JOIN houses h ON h.id = hc.house_id

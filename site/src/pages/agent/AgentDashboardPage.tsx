@@ -47,7 +47,10 @@ function DashboardBody({ request }: PortalContext) {
         </p>
         <Counts title="By house status" rows={dashboard.housesByStatus} />
         <Counts title="Current contracts by agency status" rows={dashboard.contractsByAgencyStatus} />
-        <Link to="/agent-portal/properties">All properties</Link>
+        <p className="agent-links">
+          <Link to="/agent-portal/properties">All properties</Link>
+          <Link to="/agent-portal/portfolio-usage-summary">Portfolio usage summary</Link>
+        </p>
       </section>
       <section className="agent-card" aria-labelledby="actions-title">
         <h2 id="actions-title">Needs your action</h2>

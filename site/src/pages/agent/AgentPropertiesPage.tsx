@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { AgentPortal, addressLine, label, ukDate, type PortalContext } from './AgentPortal';
+import { Pager } from './Pager';
 
 interface Row {
   id: number;
@@ -152,17 +153,7 @@ function PropertiesBody({ request }: PortalContext) {
               </li>
             ))}
           </ul>
-          <nav className="agent-pager" aria-label="Pages">
-            <button className="button button--secondary" type="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              Previous
-            </button>
-            <span>
-              Page {list.page} of {pages}
-            </span>
-            <button className="button button--secondary" type="button" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-              Next
-            </button>
-          </nav>
+          <Pager page={list.page} pages={pages} onPage={setPage} />
         </>
       )}
     </>

@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { fieldMessages, graphqlRequest, storedSession, storeSession } from '@app/api/client';
 import { AgentPortal, type PortalContext } from './AgentPortal';
 
@@ -57,6 +58,9 @@ function SettingsBody({ request }: PortalContext) {
         <p>{[settings.streetName, settings.cityName, settings.postCode].filter(Boolean).join(', ')}</p>
         <p>
           {settings.email} {settings.phone ? `· ${settings.phone}` : ''}
+        </p>
+        <p>
+          Your agency’s quote link, for tenants to get a quote with you as their agent, is on the <Link to="/agent-portal/bill-packages">Bills package</Link> page.
         </p>
       </section>
       {settings.canManageAgents && <AgentsCard settings={settings} request={request} reload={load} />}

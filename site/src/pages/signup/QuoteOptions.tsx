@@ -1,18 +1,11 @@
 import { formatDisplayDate, labelFor, PLAN_TYPES } from '@app/api/rules';
 import { useSiteInfo } from '../../config/ConfigContext';
+import { money } from '../../ui/money';
 import { PhoneLink } from '../../ui/PhoneLink';
+import { PLAN_SUMMARIES } from './plan-summaries';
 import type { PublicQuote, QuoteOption } from './quote-api';
 
-const POUNDS = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
 const KWH = new Intl.NumberFormat('en-GB');
-const money = (pence: number) => POUNDS.format(pence / 100);
-
-/** What each plan means for the house, in a sentence. */
-const PLAN_SUMMARIES: Record<string, string> = {
-  GREENSAVER: 'Our most popular plan: a fixed share with an energy allowance sized for a typical house like yours.',
-  LITE: 'The lowest fixed share, with a smaller energy allowance for a careful house.',
-  UNLIMITED: 'No allowance to watch: your share stays the same however much energy the house uses, within fair use.',
-};
 
 /** The energy an option's allowance covers, for the house and for each tenant, or that there is none to watch. */
 function allowanceText(option: QuoteOption, tenants: number): string | null {

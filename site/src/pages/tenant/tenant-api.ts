@@ -36,11 +36,7 @@ export async function tenantMutation<T>(query: string, variables: Record<string,
   return { answer, fields: fieldMessages(answer) };
 }
 
-const POUNDS = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
-/** Pence as pounds, e.g. 9317 → £93.17. */
-export function money(pence: number): string {
-  return POUNDS.format(pence / 100);
-}
+export { money } from '../../ui/money';
 /** DD/MM/YYYY (specification §5). */
 export function day(iso: string | null | undefined): string {
   return iso ? formatDisplayDate(iso) : '—';
