@@ -25,6 +25,7 @@ import { googleAuthRoute } from './rest/google-auth.route';
 import { ANONYMOUS_BODY_LIMIT, logRoute } from './rest/log.route';
 import { pageViewsRoute } from './rest/page-views.route';
 import { attachUser } from './rest/rest-route';
+import { quotingFlag } from './static/quoting-flag';
 import { frontendInlineScriptHashes, serveFrontends } from './static/serve-frontends';
 import { securityHeaders } from './static/security-headers';
 import { NotifyHub, type NotifyTimings } from './modules/notifications/notify-hub';
@@ -102,7 +103,7 @@ export async function createApp({ db, boss, config, tokenSecret = loadTokenSecre
   app.use('/api/v2', cooperationRoute(db, boss, config.baseUrl));
   app.use('/api/v2/graphql', expressMiddleware(apollo, { context: buildContext({ db, boss, config, tokenSecret }) }));
   app.use('/api', apiNotFound);
-  if (withFrontends) app.use(serveFrontends());
+  if (withFrontends) app.use(serveFrontends({ quotingOnline: quotingFlag(db) }));
   app.use(errorHandler);
 
   return {

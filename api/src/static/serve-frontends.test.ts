@@ -47,3 +47,17 @@ it('keeps the back office under /admin/{groupId}/', async () => {
   await request(app).get('/admin').expect(302).expect('Location', '/admin/1/');
   expect((await request(app).get('/admin/2/users').expect(200)).text).toBe('<title>Admin</title>');
 });
+
+it('marks every site page with whether online quoting is on, so its call to action is right before any script', async () => {
+  write('site/signup/quote/index.html', '<!doctype html>\n<html lang="en-GB"><title>Quote</title></html>');
+  write('routes/known-paths.json', JSON.stringify(['/', '/help', '/signup/quote']));
+  let on = true;
+  const flagged = express().use(
+    serveFrontends({ siteDist: path.join(root, 'site'), adminDist: path.join(root, 'admin'), siteRoutesDir: path.join(root, 'routes'), quotingOnline: async () => on }),
+  );
+  expect((await request(flagged).get('/signup/quote').expect(200)).text).toBe('<!doctype html>\n<html data-quoting="on" lang="en-GB"><title>Quote</title></html>');
+  on = false;
+  expect((await request(flagged).get('/signup/quote').expect(200)).text).toContain('<html data-quoting="off" lang="en-GB">');
+  // The back office is not the site: it has no such offer.
+  expect((await request(flagged).get('/admin/1/').expect(200)).text).toBe('<title>Admin</title>');
+});

@@ -3,6 +3,7 @@ import path from 'node:path';
 import express, { Router } from 'express';
 import { repoRoot } from '@app/db';
 import { inlineScriptHashes } from './security-headers';
+import { withQuotingFlag } from './quoting-flag';
 import { findPage, normalisePath, readPrerenderedPages, readSiteRoutes } from './site-pages';
 
 const HASHED_ASSETS = { immutable: true, maxAge: '1y', index: false } as const;
@@ -26,9 +27,10 @@ export function frontendInlineScriptHashes(options: { siteDist?: string; adminDi
  * The built back office under /admin/{groupId}/… and the built public site at /. The group id is part of
  * every admin path, so /admin/ alone goes to group 1. The site's old addresses answer 301 (the list in
  * site/src/routes/redirects.json, which its router also reads); each known path answers 200 with its
- * prerendered HTML, and any other path 404 with the prerendered not-found page.
+ * prerendered HTML, and any other path 404 with the prerendered not-found page. With `quotingOnline`, each page
+ * says on its <html> whether online quoting is on, so its call to action shows the right offer before any script.
  */
-export function serveFrontends(options: { siteDist?: string; adminDist?: string; siteRoutesDir?: string } = {}): Router {
+export function serveFrontends(options: { siteDist?: string; adminDist?: string; siteRoutesDir?: string; quotingOnline?: () => Promise<boolean> } = {}): Router {
   const siteDist = options.siteDist ?? path.join(repoRoot, 'site', 'dist');
   const adminDist = options.adminDist ?? path.join(repoRoot, 'admin', 'dist');
   const adminIndex = readIndex(adminDist, 'The back office');
@@ -60,9 +62,14 @@ export function serveFrontends(options: { siteDist?: string; adminDist?: string;
   router.use('/assets', express.static(path.join(siteDist, 'assets'), HASHED_ASSETS));
   // redirect: false, or a request for /help would be sent to /help/ because dist/help/ is a folder.
   router.use(express.static(siteDist, { index: false, redirect: false, maxAge: '1h' }));
-  router.get(/.*/, (req, res) => {
+  router.get(/.*/, async (req, res, next) => {
     const page = findPage(pages, normalisePath(req.path));
-    html(res, page ? 200 : 404, page ?? notFound);
+    try {
+      const body = options.quotingOnline ? withQuotingFlag(page ?? notFound, await options.quotingOnline()) : (page ?? notFound);
+      html(res, page ? 200 : 404, body);
+    } catch (error) {
+      next(error);
+    }
   });
   return router;
 }
