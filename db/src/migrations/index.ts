@@ -28,6 +28,7 @@ import * as directDebitCollections from './20261123104000_direct_debit_collectio
 import * as partnerDeskNoMoney from './20261123101000_partner_desk_no_money';
 import * as staffGroups from './20261124113010_staff_groups';
 import * as agencyReferralAgency from './20261128070000_agency_referral_agency';
+import * as savedPublicQuotes from './20261128080000_saved_public_quotes';
 
 /** Every migration in order. Append new ones at the end; never edit or remove an applied one. */
 export const migrations: Array<[string, Knex.Migration]> = [
@@ -60,4 +61,5 @@ export const migrations: Array<[string, Knex.Migration]> = [
   ['20261123101000_partner_desk_no_money', partnerDeskNoMoney],
   ['20261124113010_staff_groups', staffGroups],
   ['20261128070000_agency_referral_agency', agencyReferralAgency],
+  ['20261128080000_saved_public_quotes', savedPublicQuotes],
 ];

@@ -33,6 +33,7 @@ export { Service } from './service';
 export { TenantContract } from './tenant-contract';
 export { Upload } from './upload';
 export { User } from './user';
+export { WeeklyQuote } from './weekly-quote';
 export { Collection } from './collection';
 export { BacsSubmission } from './bacs-submission';
 export { AdvanceNotice } from './advance-notice';

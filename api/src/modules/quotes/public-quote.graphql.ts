@@ -2,10 +2,12 @@ import type { GraphQLModule } from '../../graphql/graphql-module';
 import { PUBLIC, type Access } from '../../auth/access';
 import type { Resolver, ResolverMap } from '../../graphql/schema';
 import { publicQuote, type PublicQuoteInput } from './public-quote.service';
+import { savePublicQuote } from './save-public-quote.service';
 
 /*
  * The public site's quote (the first step of sign-up): anyone may ask, limited per address; amounts are a
- * tenant's share in pence. Staff price and save quotes through `quote` and `createWeeklyQuote`.
+ * tenant's share in pence; a visitor may have it saved and e-mailed. Staff price and save quotes through `quote`
+ * and `createWeeklyQuote`.
  */
 export const publicQuoteTypeDefs = /* GraphQL */ `
   "What a visitor says about the house. Every field is checked by the server; a missing one is a field error."
@@ -63,9 +65,19 @@ export const publicQuoteTypeDefs = /* GraphQL */ `
     days: Int!
     options: [PublicQuoteOption!]!
   }
+  type SavedPublicQuote {
+    "Where the quote was sent"
+    email: String!
+    "The weekly quotes kept (one per plan)"
+    saved: Int!
+  }
   extend type Query {
     "Prices the house for a visitor: the plans side by side (nothing is saved)"
     publicQuote(input: PublicQuoteInput!): PublicQuote!
+  }
+  extend type Mutation {
+    "Keeps the visitor's quote (priced again here) and e-mails it to them; the same quote to the same address once"
+    savePublicQuote(input: PublicQuoteInput!, email: String!): SavedPublicQuote!
   }
 `;
 
@@ -73,8 +85,11 @@ export const publicQuoteResolvers: ResolverMap = {
   Query: {
     publicQuote: ((_parent, { input }, { db, ip }) => publicQuote(db, input, ip)) satisfies Resolver<{ input: PublicQuoteInput }>,
   },
+  Mutation: {
+    savePublicQuote: ((_parent, { input, email }, { db, boss, ip, config }) => savePublicQuote(db, boss, { ...input, email }, { ip, baseUrl: config.baseUrl, siteName: config.siteName })) satisfies Resolver<{ input: PublicQuoteInput; email: string }>,
+  },
 };
 
-export const publicQuoteOperationAccess: Record<string, Access> = { 'Query.publicQuote': PUBLIC };
+export const publicQuoteOperationAccess: Record<string, Access> = { 'Query.publicQuote': PUBLIC, 'Mutation.savePublicQuote': PUBLIC };
 
 export const publicQuoteModule: GraphQLModule = { typeDefs: publicQuoteTypeDefs, resolvers: publicQuoteResolvers, access: publicQuoteOperationAccess };

@@ -6,7 +6,7 @@ import { isBlank } from '../../rules/validation/common';
 import { ELECTRICITY_REGION_NAMES, QuoteDataError, calculateQuote, checkQuoteInput, contractDays, divideRoundHalfUp, toPence, type CheckedQuote, type QuoteInput, type QuoteResult } from '../../rules/quote';
 import { readSystemCurrentDate } from '../settings/read-current-date.service';
 import { readEnabledFeatures } from '../settings/read-system-settings.service';
-import { loadQuoteData } from './quotes.service';
+import { loadQuoteData, type Quote } from './quotes.service';
 
 /** What a visitor states about the house; everything else is derived (see toQuoteInput). */
 export interface PublicQuoteInput {
@@ -162,6 +162,11 @@ export async function publicQuote(db: Knex, visitorInput: PublicQuoteInput, ip: 
 
 /** The public quote's pricing without its limit per address (the agent portal prices its example house with it). */
 export async function quotePlans(db: Knex, visitorInput: PublicQuoteInput, features: readonly string[], today: string): Promise<PublicQuote> {
+  return (await pricePlans(db, visitorInput, features, today)).answer;
+}
+
+/** The visitor's answer and, for saving, each option's whole quote (its checked input and priced result). */
+export async function pricePlans(db: Knex, visitorInput: PublicQuoteInput, features: readonly string[], today: string): Promise<{ answer: PublicQuote; quotes: Quote[] }> {
   if (!features.includes('quotingFO')) throw new DomainError('FORBIDDEN', QUOTING_OFF_MESSAGE);
   const input = withDates(visitorInput, today);
 
@@ -176,12 +181,14 @@ export async function quotePlans(db: Knex, visitorInput: PublicQuoteInput, featu
 
   try {
     const data = await loadQuoteData(db, first.quote);
-    const options = planTypes.map((planType) => {
+    const priced = planTypes.map((planType) => {
       const { quote } = checkQuoteInput(toQuoteInput(input, planType, planEnergyUse(data)), today);
-      return toOption(planType, quote!, calculateQuote(quote!, data));
+      return { planType, quote: quote!, result: calculateQuote(quote!, data) };
     });
+    const options = priced.map(({ planType, quote, result }) => toOption(planType, quote, result));
+    const quotes = priced.map(({ quote, result }) => ({ ...quote, services: [...quote.services], regionName: ELECTRICITY_REGION_NAMES[quote.region], ...result }));
     const quote = first.quote;
-    return {
+    const answer: PublicQuote = {
       postcode: quote.postcode,
       regionName: ELECTRICITY_REGION_NAMES[quote.region],
       bedrooms: quote.bedrooms,
@@ -193,6 +200,7 @@ export async function quotePlans(db: Knex, visitorInput: PublicQuoteInput, featu
       days: contractDays(quote.startDate, quote.endDate),
       options,
     };
+    return { answer, quotes };
   } catch (error) {
     // Missing tariffs or estimates are the provider's gap, not the visitor's: say so on the field it concerns.
     if (error instanceof QuoteDataError) throw DomainError.invalid([{ field: VISITOR_FIELDS.has(error.field) ? error.field : 'postcode', rule: error.rule, message: error.message }]);

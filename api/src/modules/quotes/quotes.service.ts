@@ -99,6 +99,37 @@ export async function computeQuote(db: Knex, input: QuoteInput): Promise<Quote> 
   }
 }
 
+/** A priced quote as a weekly_quotes row: the checked input, the headline prices and the whole breakdown. */
+export function weeklyQuoteRow(quote: Quote, by: { groupId: number; houseContractId: number | null; userId: number | null }): Record<string, unknown> {
+  const { lines, ...summary } = quote;
+  return {
+    group_id: by.groupId,
+    house_contract_id: by.houseContractId,
+    postcode: quote.postcode,
+    region: quote.region,
+    bedrooms: quote.bedrooms,
+    number_of_tenants: quote.numberOfTenants,
+    customers_sharing: quote.customersSharing,
+    services: JSON.stringify(quote.services),
+    broadband_speed: quote.broadbandSpeed,
+    plan_type: quote.planType,
+    billing_type: quote.billingType,
+    energy_use_type: quote.energyUseType,
+    supply_type: quote.supplyType,
+    water_billing_type: quote.services.includes('water') ? quote.waterBillingType : null,
+    payment_frequency: quote.paymentFrequency,
+    margin_type: quote.marginType,
+    start_date: quote.startDate,
+    end_date: quote.endDate,
+    days: quote.days,
+    house_total_pence: quote.houseTotalPence,
+    weekly_per_tenant_pence: quote.weeklyPerTenantPence,
+    monthly_per_tenant_pence: quote.monthlyPerTenantPence,
+    breakdown: JSON.stringify({ ...summary, lines }),
+    created_by_user_id: by.userId,
+  };
+}
+
 const weeklyExists = () =>
   new DomainError('CONFLICT', QUOTE_MESSAGES.weeklyQuoteExists, { fields: [{ field: 'houseContractId', rule: 'unique', message: QUOTE_MESSAGES.weeklyQuoteExists }] });
 
@@ -117,34 +148,8 @@ export async function createWeeklyQuote(request: QuoteRequestContext, input: Quo
         const existing = await trx('weekly_quotes').where({ house_contract_id: contractId, start_date: quote.startDate, end_date: quote.endDate }).first('id');
         if (existing) throw weeklyExists();
       }
-      const { lines, ...summary } = quote;
       const [row] = await trx('weekly_quotes')
-        .insert({
-          group_id: groupId,
-          house_contract_id: contractId,
-          postcode: quote.postcode,
-          region: quote.region,
-          bedrooms: quote.bedrooms,
-          number_of_tenants: quote.numberOfTenants,
-          customers_sharing: quote.customersSharing,
-          services: JSON.stringify(quote.services),
-          broadband_speed: quote.broadbandSpeed,
-          plan_type: quote.planType,
-          billing_type: quote.billingType,
-          energy_use_type: quote.energyUseType,
-          supply_type: quote.supplyType,
-          water_billing_type: quote.services.includes('water') ? quote.waterBillingType : null,
-          payment_frequency: quote.paymentFrequency,
-          margin_type: quote.marginType,
-          start_date: quote.startDate,
-          end_date: quote.endDate,
-          days: quote.days,
-          house_total_pence: quote.houseTotalPence,
-          weekly_per_tenant_pence: quote.weeklyPerTenantPence,
-          monthly_per_tenant_pence: quote.monthlyPerTenantPence,
-          breakdown: JSON.stringify({ ...summary, lines }),
-          created_by_user_id: request.user.id,
-        })
+        .insert(weeklyQuoteRow(quote, { groupId, houseContractId: contractId, userId: request.user.id }))
         .returning('*');
       const record = toRecord(spec, row);
       await recordChange(trx, { action: 'INSERT', entity: spec.table, entityId: record.id as number, actorUserId: request.user.id, after: record });

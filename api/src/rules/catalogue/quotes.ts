@@ -13,7 +13,7 @@ import {
 } from '../value-sets';
 import { SYSTEM_FIELDS, type ResourceSpec } from './types';
 
-/** A saved quote: what a house pays a week per tenant, written by the createWeeklyQuote mutation only. */
+/** A saved quote: what a house pays a week per tenant, written by createWeeklyQuote (staff) and savePublicQuote (a visitor) only. */
 export const WeeklyQuote: ResourceSpec = {
   name: 'WeeklyQuote',
   label: 'Weekly quotes',
@@ -44,8 +44,9 @@ export const WeeklyQuote: ResourceSpec = {
     weeklyPerTenantPence: { kind: 'money', readOnly: true, list: true, sort: true },
     monthlyPerTenantPence: { kind: 'money', readOnly: true, list: true },
     breakdown: { kind: 'json', readOnly: true, help: 'Lines per service: kWh, rates, days, margin, VAT, cost' },
+    email: { kind: 'string', readOnly: true, filter: 'eq', list: true, help: 'Where a visitor had the quote e-mailed (empty for staff quotes)' },
   },
-  search: ['postcode'],
+  search: ['postcode', 'email'],
   defaultSort: { field: 'createdAt', order: 'DESC' },
   representation: '${postcode} ${startDate}',
   create: false,

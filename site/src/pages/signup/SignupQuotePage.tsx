@@ -4,6 +4,7 @@ import { useConfig, useFeature } from '../../config/ConfigContext';
 import { QuoteCallToAction } from '../../ui/QuoteCallToAction';
 import { useHydrated } from '../../ui/useHydrated';
 import { QuoteOptions } from './QuoteOptions';
+import { SaveQuoteForm } from './SaveQuoteForm';
 import { useLiveQuote, type QuoteForm } from './quote-api';
 import '../signin/auth-forms.css';
 import './signup.css';
@@ -54,7 +55,7 @@ export function SignupQuotePage() {
   return (
     <div className="container signup-quote">
       <h1>Get a quote</h1>
-      <p className="signup-quote__intro">Tell us about your house and see what each housemate pays. Prices update as you go; nothing is saved until you sign up.</p>
+      <p className="signup-quote__intro">Tell us about your house and see what each housemate pays. Prices update as you go; nothing is kept unless you ask us to e-mail you the quote.</p>
       <div className="quote-layout">
         <form className="auth-form quote-form" aria-label="Your house" onSubmit={(event) => event.preventDefault()} noValidate>
           <fieldset className="auth-form__fields" disabled={!hydrated}>
@@ -116,6 +117,7 @@ export function SignupQuotePage() {
           {state.status === 'failed' && <p role="alert">{state.message}</p>}
           {state.status === 'pricing' && !state.quote && <p>Working out your prices…</p>}
           {(state.status === 'priced' || (state.status === 'pricing' && state.quote)) && <QuoteOptions quote={state.status === 'priced' ? state.quote : state.quote!} />}
+          {(state.status === 'priced' || (state.status === 'pricing' && state.quote)) && <SaveQuoteForm form={form} priced={state.status === 'priced'} />}
         </section>
       </div>
     </div>

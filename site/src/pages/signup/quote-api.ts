@@ -34,7 +34,8 @@ const PUBLIC_QUOTE = /* GraphQL */ `
 /** Waits this long after the last change before asking: one request per pause in typing, not per key. */
 const PAUSE_MS = 300;
 
-function toInput(form: QuoteForm): Record<string, unknown> {
+/** The form as the quote operations take it (an empty choice is no answer). */
+export function toInput(form: QuoteForm): Record<string, unknown> {
   const whole = (text: string) => (text === '' ? null : Number(text));
   return {
     postcode: form.postcode.trim(),
