@@ -32,6 +32,8 @@ export interface AppConfig {
   stripe: { secretKey: string | null; webhookSecret: string | null; sandboxUrl: string | null };
   /** The second card provider (every other group): its API, or the local sandbox's address (CARD_PROVIDER_2_SANDBOX_URL). */
   cardProvider2: { apiUrl: string | null; apiKey: string | null; callbackSecret: string | null; sandboxUrl: string | null };
+  /** The address finder: the service's API and key (ADDRESS_LOOKUP_KEY), or the local sandbox's (set by `npm start`); none: addresses are typed. */
+  addressLookup: { url: string; key: string; sandbox: boolean } | null;
 }
 
 function parseStrategies(raw: string | undefined): BackofficeLoginStrategy[] {
@@ -102,5 +104,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS ?? 12 * 3600),
     stripe: { secretKey: env.STRIPE_SECRET_KEY || null, webhookSecret: env.STRIPE_WEBHOOK_SECRET || null, sandboxUrl: env.STRIPE_SANDBOX_URL || null },
     cardProvider2: { apiUrl: env.CARD_PROVIDER_2_API_URL || null, apiKey: env.CARD_PROVIDER_2_API_KEY || null, callbackSecret: env.CARD_PROVIDER_2_CALLBACK_SECRET || null, sandboxUrl: env.CARD_PROVIDER_2_SANDBOX_URL || null },
+    addressLookup: env.ADDRESS_LOOKUP_KEY
+      ? { url: env.ADDRESS_LOOKUP_URL || 'https://api.addressy.com', key: env.ADDRESS_LOOKUP_KEY, sandbox: env.ADDRESS_LOOKUP_SANDBOX === 'true' }
+      : null,
   };
 }

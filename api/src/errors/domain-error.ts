@@ -20,6 +20,11 @@ export const ERROR_HTTP_STATUS = {
   TIMESTAMP_NOT_PROVIDED: 400,
   TIMESTAMP_OUTSIDE_LIMIT: 400,
   INVALID_SIGNATURE: 400,
+  // The address service: an id it does not know, or a postcode or street where one address is needed.
+  INVALID_PCA_ADDRESS_ID: 400,
+  SPECIFY_PCA_ADDRESS: 400,
+  // A service outside the product (the address finder) did not answer: the user can go on another way.
+  SERVICE_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_HTTP_STATUS;

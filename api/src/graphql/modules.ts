@@ -1,5 +1,6 @@
 import { searchModule } from '../modules/search/search.graphql';
 import { dashboardModule } from '../modules/dashboard/dashboard.graphql';
+import { addressLookupModule } from '../modules/address-lookup/address-lookup.graphql';
 import { agentPortalModule } from '../modules/agent-portal/agent-portal.graphql';
 import { backofficeUsersModule } from '../modules/backoffice-users/backoffice-users.graphql';
 import { billingModule } from '../modules/billing/billing.graphql';
@@ -38,6 +39,7 @@ export const GRAPHQL_MODULES: readonly GraphQLModule[] = [
   usageReportsModule,
   notificationsModule,
   agentPortalModule,
+  addressLookupModule,
   readingWorkflowModule,
   paymentsModule,
   directDebitModule,

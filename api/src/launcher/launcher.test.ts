@@ -56,6 +56,14 @@ describe('npm start with the embedded PostgreSQL', () => {
       body: JSON.stringify({ query: '{ getEnabledFeatures }' }),
     });
     expect(gql.body).toEqual({ data: { getEnabledFeatures: ['directDebitFO', 'unlimitedFO', 'quotingFO'] } });
+    // No address service key: the launcher's sandbox answers the address finder, and says so at start.
+    expect(first.output()).toMatch(/Address lookup: sandbox:\/\/127\.0\.0\.1:\d+ \(\d+ addresses/);
+    const found = await json(`${first.baseUrl}/api/v2/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ findAddress(text: "LS6 1AA") { type text } }' }),
+    });
+    expect(found.body).toEqual({ data: { findAddress: [{ type: 'Postcode', text: 'LS6 1AA' }] } });
     const logged = await json(`${first.baseUrl}/api/v2/log`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
