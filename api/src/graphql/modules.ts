@@ -1,6 +1,7 @@
 import { searchModule } from '../modules/search/search.graphql';
 import { dashboardModule } from '../modules/dashboard/dashboard.graphql';
 import { addressLookupModule } from '../modules/address-lookup/address-lookup.graphql';
+import { signupModule } from '../modules/signup/signup.graphql';
 import { agentPortalModule } from '../modules/agent-portal/agent-portal.graphql';
 import { backofficeUsersModule } from '../modules/backoffice-users/backoffice-users.graphql';
 import { billingModule } from '../modules/billing/billing.graphql';
@@ -40,6 +41,7 @@ export const GRAPHQL_MODULES: readonly GraphQLModule[] = [
   notificationsModule,
   agentPortalModule,
   addressLookupModule,
+  signupModule,
   readingWorkflowModule,
   paymentsModule,
   directDebitModule,

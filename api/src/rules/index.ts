@@ -19,3 +19,4 @@ export * from './reading-import';
 export * from './payments/top-up-window';
 export * from './service-workflow';
 export * from './batch-contract';
+export * from './signup-steps';

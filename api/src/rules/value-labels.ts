@@ -5,6 +5,7 @@
  */
 import { CONTRACT_STATUSES } from './enums';
 import { TENANT_PORTALS } from './identity';
+import { SIGNUP_FLOWS, SIGNUP_STEPS } from './signup-steps';
 import { HOUSE_STATUSES, PLAN_TYPES } from './value-sets';
 
 /** Labels that hold whatever value set the value comes from. */
@@ -93,6 +94,8 @@ const SET_LABELS = new Map<readonly string[], Readonly<Record<string, string>>>(
   [HOUSE_STATUSES, { INCOMPLETE_SIGNUP: 'Incomplete Signup' }],
   [TENANT_PORTALS, { MY_ACCOUNT: 'My account', ENERGY_BILL: 'My Energy Bill' }],
   [PLAN_TYPES, { GREENSAVER: 'Green Saver', LITE: 'Lite', UNLIMITED: 'Unlimited' }],
+  [SIGNUP_FLOWS, { SIGNUP: 'Sign-up', ALTERNATE: 'Sign-up (step by step)', ENERGY_BILL: 'My Energy Bill' }],
+  [SIGNUP_STEPS, { url: 'Agency or promo link', 'login-step': 'Password', 'add-payment': 'Payment', 'add-finishing-touches': 'Finishing touches' }],
 ]);
 
 /** Words kept in capitals when a value is humanised. */

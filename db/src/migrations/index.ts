@@ -29,6 +29,7 @@ import * as partnerDeskNoMoney from './20261123101000_partner_desk_no_money';
 import * as staffGroups from './20261124113010_staff_groups';
 import * as agencyReferralAgency from './20261128070000_agency_referral_agency';
 import * as savedPublicQuotes from './20261128080000_saved_public_quotes';
+import * as signupSessions from './20261128090000_signup_sessions';
 
 /** Every migration in order. Append new ones at the end; never edit or remove an applied one. */
 export const migrations: Array<[string, Knex.Migration]> = [
@@ -62,4 +63,5 @@ export const migrations: Array<[string, Knex.Migration]> = [
   ['20261124113010_staff_groups', staffGroups],
   ['20261128070000_agency_referral_agency', agencyReferralAgency],
   ['20261128080000_saved_public_quotes', savedPublicQuotes],
+  ['20261128090000_signup_sessions', signupSessions],
 ];

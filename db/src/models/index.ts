@@ -30,6 +30,7 @@ export { PaymentSchedule } from './payment-schedule';
 export { ReadingImport } from './reading-import';
 export { Refund } from './refund';
 export { Service } from './service';
+export { SignupSession } from './signup-session';
 export { TenantContract } from './tenant-contract';
 export { Upload } from './upload';
 export { User } from './user';

@@ -16,6 +16,7 @@ import {
   UPLOAD_STATUSES,
 } from '../value-sets';
 import { email, personName } from '../validators';
+import { SIGNUP_FLOWS, SIGNUP_STEPS } from '../signup-steps';
 import { normaliseUkMobile, ukMobile } from '../validation/contact';
 import { promoCodeNotTenantId } from '../validation/misc';
 import { MONEY_CEILINGS, SYSTEM_FIELDS, type ResourceSpec } from './types';
@@ -420,6 +421,38 @@ export const AuditLogEntry: ResourceSpec = {
   groupScoped: false,
 };
 
+/**
+ * Sign-ups in progress, done or given up (issue 15): where each stopped, so staff can help a visitor who calls.
+ * Written by the wizard only; the visitor's token is not shown.
+ */
+export const SignupSession: ResourceSpec = {
+  name: 'SignupSession',
+  label: 'Sign-ups',
+  table: 'signup_sessions',
+  area: 'customers',
+  menu: 'Customers',
+  fields: {
+    ...SYSTEM_FIELDS,
+    updatedAt: { kind: 'datetime', readOnly: true, sort: true, list: true, filter: 'range', help: 'The last answer the visitor gave' },
+    flow: { kind: 'enum', values: SIGNUP_FLOWS, readOnly: true, filter: 'eq', list: true },
+    step: { kind: 'enum', values: SIGNUP_STEPS, readOnly: true, filter: 'eq', list: true, help: 'Where the visitor is (or stopped)' },
+    email: { kind: 'string', readOnly: true, list: true },
+    postcode: { kind: 'string', readOnly: true, filter: 'eq', list: true },
+    referralSlug: { kind: 'string', readOnly: true, filter: 'eq', help: 'The agency or promo link it came through' },
+    completedAt: { kind: 'datetime', readOnly: true, list: true, sort: true, filter: 'range' },
+    state: { kind: 'json', readOnly: true, help: 'What each step answered' },
+  },
+  search: ['email', 'postcode'],
+  defaultSort: { field: 'updatedAt', order: 'DESC' },
+  representation: 'Sign-up #${id}',
+  create: false,
+  update: false,
+  delete: 'never',
+  groupScoped: false,
+  // Before sign-up there is no group: only staff who work for every group see them.
+  headOfficeOnly: true,
+};
+
 /** Credit control, operations, settings and system records. */
 export const OPERATIONS_RESOURCES: readonly ResourceSpec[] = [
   CreditControlRecord,
@@ -427,6 +460,7 @@ export const OPERATIONS_RESOURCES: readonly ResourceSpec[] = [
   Complaint,
   AgencyLead,
   Deal,
+  SignupSession,
   PromoLink,
   ReferralCode,
   EmailBlacklist,
