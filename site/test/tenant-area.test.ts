@@ -79,7 +79,7 @@ it.each([1440, 375])('shows tenant@demo.test their own data on every page (%i px
   await tab.close();
 
   await open(page, '/tenant-profile/energy-use', 'Projected final balance');
-  await page.locator('.uplot').first().waitFor();
+  await page.locator('.usage-chart svg rect').first().waitFor();
   await checkPage(page, 'energy-use', width);
 
   await open(page, '/tenant-profile/refer-friend', 'AMELIA-LS6');

@@ -4,7 +4,7 @@ import { TableWrap } from './TableWrap';
 import { Loading, Panel, TenantPage } from './TenantPage';
 import type { UsagePoint } from './UsageChart';
 
-// The chart library arrives only when this page draws a chart.
+// The chart arrives only when this page draws one.
 const UsageChart = lazy(() => import('./UsageChart'));
 
 const ENERGY = `query { tenantEnergyUse { contractId planType startDate endDate months { month utilityType kwh estimated allowanceKwh } utilities { utilityType usedKwh projectedKwh allowanceKwh excessKwh excessPence } projection { excessPence finalBalancePence outstandingNowPence } } }`;
