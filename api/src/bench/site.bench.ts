@@ -64,15 +64,15 @@ export async function siteBenchmark(): Promise<void> {
   }
 }
 
-/** Signs a tenant in through the API and returns how to give a browser context that session. */
+/** Signs a tenant (or an agent) in through the API and returns how to give a browser context that session. */
 async function tenantSession(baseUrl: string, email: string): Promise<(context: BrowserContext) => Promise<void>> {
-  const portal = email === 'energybill@demo.test' ? 'ENERGY_BILL' : undefined;
+  const portal = email === 'energybill@demo.test' ? { portal: 'ENERGY_BILL' } : email === 'agent@demo.test' ? { userRole: 'agent' } : {};
   const res = await fetch(`${baseUrl}/api/v2/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
       query: 'mutation ($input: LoginInput!) { login(input: $input) { auth { jwtToken } role user { id email firstName lastName } } }',
-      variables: { input: { email, password: 'Demo1234', ...(portal ? { portal } : {}) } },
+      variables: { input: { email, password: 'Demo1234', ...portal } },
     }),
   });
   const login = ((await res.json()) as { data: { login: { auth: { jwtToken: string }; role: string; user: unknown } } }).data.login;
@@ -83,8 +83,8 @@ async function tenantSession(baseUrl: string, email: string): Promise<(context: 
 }
 
 /**
- * The signed-in tenant pages: the session in the cookie and storage as after sign-in, nothing cached; measured
- * once the page shows its own data (its first panel). Also run alone: `npm run bench -- site-signed-in`.
+ * The signed-in tenant and agent pages: the session in the cookie and storage as after sign-in, nothing cached;
+ * measured once the page shows its own data (its first panel). Also run alone: `npm run bench -- site-signed-in`.
  */
 async function measureSignedIn(browser: Browser, baseUrl: string): Promise<void> {
   // The signed-in tenant pages: the session in the cookie and storage, as after sign-in; measured once
@@ -102,6 +102,17 @@ async function measureSignedIn(browser: Browser, baseUrl: string): Promise<void>
     const result = { path: pagePath, jsKb: median(runs.map((r) => r.jsBytes)) / 1024, lcpMs: median(runs.map((r) => r.lcpMs)) };
     signedIn.push(result);
     console.log(`${pagePath.padEnd(42)} js ${result.jsKb.toFixed(1).padStart(6)} KB gzip   LCP ${result.lcpMs.toFixed(0).padStart(5)} ms   (signed in as ${email})`);
+  }
+  // The agent portal's pages, measured once the agency's data is on the page.
+  const agent = await tenantSession(baseUrl, 'agent@demo.test');
+  for (const pagePath of ['/agent-portal/dashboard', '/agent-portal/properties', '/agent-portal/bill-packages', '/agent-portal/portfolio-usage-summary', '/agent-portal/settings']) {
+    const url = `${baseUrl}${pagePath}`;
+    await measure(browser, url, agent, '.agent-grid, .agent-rows');
+    const runs = [];
+    for (let run = 0; run < RUNS; run += 1) runs.push(await measure(browser, url, agent, '.agent-grid, .agent-rows'));
+    const result = { path: pagePath, jsKb: median(runs.map((r) => r.jsBytes)) / 1024, lcpMs: median(runs.map((r) => r.lcpMs)) };
+    signedIn.push(result);
+    console.log(`${pagePath.padEnd(42)} js ${result.jsKb.toFixed(1).padStart(6)} KB gzip   LCP ${result.lcpMs.toFixed(0).padStart(5)} ms   (signed in as agent@demo.test)`);
   }
   console.log(
     JSON.stringify({ bench: 'site-signed-in', max_js_kb: Number(Math.max(...signedIn.map((r) => r.jsKb)).toFixed(1)), max_lcp_ms: Math.round(Math.max(...signedIn.map((r) => r.lcpMs))) }),
