@@ -123,7 +123,7 @@ function UsageBody({ request }: PortalContext) {
 function contractsText(house: HouseUsage): string {
   if (!house.contracts.length) return 'No contract in this period';
   return house.contracts
-    .map((contract) => `${contract.planType ? `${labelFor(contract.planType, PLAN_TYPES)} plan` : 'Pays for what it uses'} (${ukDate(contract.fromDate)} to ${ukDate(contract.toDate)})`)
+    .map((contract) => `${contract.planType ? `${labelFor(contract.planType, PLAN_TYPES)} plan` : 'Pays for what the house uses'} (${ukDate(contract.fromDate)} to ${ukDate(contract.toDate)})`)
     .join(', then ');
 }
 

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { fieldMessages } from '@app/api/client';
+import { labelFor, PLAN_TYPES } from '@app/api/rules';
 import { AgentPortal, addressLine, label, ukDate, type PortalContext } from './AgentPortal';
 
 interface Service {
@@ -173,7 +174,7 @@ function PackagesTab({ property }: { property: Property }) {
       {shown.map((contract) => (
         <section key={contract.id} className="agent-card" aria-label={`Package ${ukDate(contract.signUpDate)}`}>
           <h3>
-            {contract.billingType === 'PLAN' ? `${label(contract.planType)} plan` : 'Pay as you use (BILL)'} <span className="agent-badge">{label(contract.period)}</span>
+            {contract.billingType === 'PLAN' ? `${labelFor(contract.planType, PLAN_TYPES)} plan` : 'Pays for what the house uses'} <span className="agent-badge">{label(contract.period)}</span>
           </h3>
           <p className="agent-muted">
             {ukDate(contract.signUpDate)} – {ukDate(contract.endDate)}
