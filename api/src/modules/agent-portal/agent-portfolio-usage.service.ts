@@ -1,6 +1,6 @@
 import { House, type Knex } from '@app/db';
 import { DomainError, type FieldError } from '../../errors/domain-error';
-import { addDays, addMonths } from '../../rules';
+import { addDays, addMonths, daysBetween } from '../../rules';
 import { isBlank } from '../../rules/validation/common';
 import { PLAN_ENERGY_USE } from '../tenant-area/energy-use.service';
 import { checkUsagePeriod, USAGE_REPORT_COLUMNS, usageReportSql } from '../usage-reports';
@@ -67,8 +67,6 @@ function periodOf(filter: PortfolioUsageFilter, today: string) {
   return { ...period, page };
 }
 
-const dayCount = (from: string, to: string) => (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
-
 /** Annual kWh by supply type, utility, energy use and bedrooms (the largest estimate type wins, as in the tenant area). */
 async function annualEstimates(db: Knex): Promise<(row: ReportRow, utility: string) => number | null> {
   const rows: Array<{ supply_type: string; utility_type: string; energy_use_type: string; bedrooms: number; kwh_per_year: number }> = await db('usage_estimates')
@@ -95,7 +93,7 @@ function usageOf(rows: ReportRow[], annual: (row: ReportRow, utility: string) =>
     const contracts = new Map(ofUtility.map((row) => [row.contract_id, row]));
     const allowances = [...contracts.values()].map((row) => {
       const perYear = annual(row, utility);
-      return perYear === null ? null : (perYear * dayCount(row.from_day, row.to_day)) / 365;
+      return perYear === null ? null : (perYear * (daysBetween(row.from_day, row.to_day) + 1)) / 365;
     });
     const capped = allowances.filter((kwh): kwh is number => kwh !== null);
     return [

@@ -4,7 +4,7 @@ import { Group, WeeklyQuote, type Knex } from '@app/db';
 import { recordChange } from '../../audit/record-change';
 import { consumeAttempt, type RateLimit } from '../../auth/rate-limit';
 import { DomainError } from '../../errors/domain-error';
-import { email as emailRule, formatDisplayDate, labelFor, PLAN_TYPES } from '../../rules';
+import { email as emailRule, formatDisplayDate, formatPounds as money, labelFor, PLAN_TYPES } from '../../rules';
 import { QUOTE_MESSAGES } from '../../rules/quote';
 import { queueEmail } from '../outbox/queue-message.service';
 import { readSystemCurrentDate } from '../settings/read-current-date.service';
@@ -23,9 +23,6 @@ export const SAVE_QUOTE_LIMITS: Record<'ip' | 'email', Omit<RateLimit, 'key'>> =
   ip: { limit: 10, windowMinutes: 60 },
   email: { limit: 3, windowMinutes: 24 * 60 },
 };
-
-const POUNDS = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
-const money = (pence: number) => POUNDS.format(pence / 100);
 
 /** The same answers for the same address, whatever the order of the services or the case of the e-mail. */
 function quoteKey(email: string, answer: PublicQuote, input: PublicQuoteInput): string {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { money } from '../../ui/money';
+import { formatPounds as money } from '@app/api/rules';
 import { PLAN_SUMMARIES } from '../signup/plan-summaries';
 import { AgentPortal, type PortalContext } from './AgentPortal';
 

@@ -1,6 +1,5 @@
-import { formatDisplayDate, labelFor, PLAN_TYPES } from '@app/api/rules';
+import { formatDisplayDate, formatPounds as money, labelFor, PLAN_TYPES } from '@app/api/rules';
 import { useSiteInfo } from '../../config/ConfigContext';
-import { money } from '../../ui/money';
 import { PhoneLink } from '../../ui/PhoneLink';
 import { PLAN_SUMMARIES } from './plan-summaries';
 import type { PublicQuote, QuoteOption } from './quote-api';

@@ -36,7 +36,8 @@ export async function tenantMutation<T>(query: string, variables: Record<string,
   return { answer, fields: fieldMessages(answer) };
 }
 
-export { money } from '../../ui/money';
+/** Pence as pounds, e.g. 9317 → £93.17. */
+export { formatPounds as money } from '@app/api/rules';
 /** DD/MM/YYYY (specification §5). */
 export function day(iso: string | null | undefined): string {
   return iso ? formatDisplayDate(iso) : '—';
