@@ -94,7 +94,7 @@ export async function createApp({ db, boss, config, tokenSecret = loadTokenSecre
   app.use('/api/v2', exportsRoute(db, boss));
   app.use('/api/v2', billPdfRoute(db));
   app.use('/api/v2', tenantAreaRoutes(db));
-  app.use('/api/v2', directDebitRoutes(db, config));
+  app.use('/api/v2', directDebitRoutes(db, boss, config));
   app.use('/api/v2', usageReportsRoute(db));
   app.use('/api/v2', uploadsRoute(db, boss));
   app.use('/api/v2', simulateExternalPaymentRoute(db, config));

@@ -61,7 +61,7 @@ it.each([1440, 375])('shows tenant@demo.test their own data on every page (%i px
   await checkPage(page, 'house', width);
 
   await open(page, '/tenant-profile/payments/info', 'Statement of account');
-  await page.getByText(/Direct Debit from account ending 5678/).waitFor();
+  await page.getByText(/Direct Debit from account ending 5628/).waitFor();
   await page.getByText('£93.17 a month', { exact: false }).waitFor();
   await page.getByText('Direct debit collected').first().waitFor();
   await checkPage(page, 'payments', width);

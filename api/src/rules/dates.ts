@@ -31,6 +31,13 @@ export function isIsoDate(value: string): boolean {
 }
 
 /** DD/MM/YYYY, the display format of the specification (en-gb). */
+const LONG_DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** A date as a letter or message to a customer writes it: '8 January 2027' (the ISO date's own day, any zone). */
+export function formatLongDate(isoDate: string): string {
+  return LONG_DATE.format(new Date(`${String(isoDate).slice(0, 10)}T00:00:00Z`));
+}
+
 export function formatDisplayDate(isoDate: string): string {
   const [y, m, d] = isoDate.split('-');
   return `${d}/${m}/${y}`;

@@ -6,7 +6,7 @@
 import { CONTRACT_STATUSES } from './enums';
 import { TENANT_PORTALS } from './identity';
 import { SIGNUP_FLOWS, SIGNUP_STEPS } from './signup-steps';
-import { HOUSE_STATUSES, PLAN_TYPES } from './value-sets';
+import { BACS_SUBMISSION_KINDS, COLLECTION_CHANNELS, HOUSE_STATUSES, PLAN_TYPES } from './value-sets';
 
 /** Labels that hold whatever value set the value comes from. */
 export const VALUE_LABELS: Readonly<Record<string, string>> = {
@@ -93,6 +93,8 @@ const SET_LABELS = new Map<readonly string[], Readonly<Record<string, string>>>(
   [CONTRACT_STATUSES, { LANDLORD: 'Landlord Contract' }],
   [HOUSE_STATUSES, { INCOMPLETE_SIGNUP: 'Incomplete Signup' }],
   [TENANT_PORTALS, { MY_ACCOUNT: 'My account', ENERGY_BILL: 'My Energy Bill' }],
+  [COLLECTION_CHANNELS, { CARD: 'Card on file', DIRECT_DEBIT: 'Direct Debit' }],
+  [BACS_SUBMISSION_KINDS, { COLLECTIONS: 'Collections (Standard 18)', AUDDIS: 'Mandates (AUDDIS)' }],
   [PLAN_TYPES, { GREENSAVER: 'Green Saver', LITE: 'Lite', UNLIMITED: 'Unlimited' }],
   [SIGNUP_FLOWS, { SIGNUP: 'Sign-up', ALTERNATE: 'Sign-up (step by step)', ENERGY_BILL: 'My Energy Bill' }],
   [SIGNUP_STEPS, { url: 'Agency or promo link', 'login-step': 'Password', 'add-payment': 'Payment', 'add-finishing-touches': 'Finishing touches' }],

@@ -120,6 +120,12 @@ export const SCHEDULE_TYPES = ['DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY', 'NEVER', 
 export const SCHEDULE_ENDS = ['TIMES', 'DATE'] as const;
 export const SCHEDULE_KINDS = ['REFUND', 'ONE_PAYMENT', 'REGULAR_PAYMENT', 'INITIAL_PAYMENT', 'FINAL_PAYMENT'] as const;
 export const SCHEDULE_STATUSES = ['ACTIVE', 'COMPLETED', 'CANCELLED'] as const;
+/** A schedule occurrence collected (issue 14): how, and how far it got. */
+export const COLLECTION_CHANNELS = ['DIRECT_DEBIT', 'CARD'] as const;
+export const COLLECTION_STATUSES = ['PENDING', 'SUBMITTED', 'SETTLED', 'FAILED'] as const;
+/** A Bacs submission file: the day's collections (Standard 18 debits) or mandate lodgements (AUDDIS). */
+export const BACS_SUBMISSION_KINDS = ['COLLECTIONS', 'AUDDIS'] as const;
+export const BACS_SUBMISSION_STATUSES = ['SUBMITTED', 'REPORTED'] as const;
 export const REFUND_TYPES = ['PAYMENT', 'REFERRAL', 'TENANT_STATEMENT_BILL', 'FINAL_STATEMENT'] as const;
 export const REFUND_STATUSES = ['ACTIVE', 'COMPLETED', 'PARTIAL_COMPLETED', 'INFORMATION_REQUIRED', 'REJECTED', 'CANCELLED'] as const;
 export const TOP_UP_SOURCES = ['BACKOFFICE', 'FRONTOFFICE'] as const;

@@ -30,6 +30,7 @@ import * as staffGroups from './20261124113010_staff_groups';
 import * as agencyReferralAgency from './20261128070000_agency_referral_agency';
 import * as savedPublicQuotes from './20261128080000_saved_public_quotes';
 import * as signupSessions from './20261128090000_signup_sessions';
+import * as directDebitLodgement from './20261128100000_direct_debit_lodgement';
 
 /** Every migration in order. Append new ones at the end; never edit or remove an applied one. */
 export const migrations: Array<[string, Knex.Migration]> = [
@@ -64,4 +65,5 @@ export const migrations: Array<[string, Knex.Migration]> = [
   ['20261128070000_agency_referral_agency', agencyReferralAgency],
   ['20261128080000_saved_public_quotes', savedPublicQuotes],
   ['20261128090000_signup_sessions', signupSessions],
+  ['20261128100000_direct_debit_lodgement', directDebitLodgement],
 ];

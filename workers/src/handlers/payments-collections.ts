@@ -3,7 +3,7 @@ import { dataDir } from '@app/db';
 import { readSystemCurrentDate } from '../../../api/src/modules/settings/read-current-date.service';
 import { advanceNoticeWorkingDays } from '../../../api/src/modules/payments/bacs/bacs-calendar';
 import { loadBacsCalendar } from '../../../api/src/modules/payments/bacs/bank-holidays';
-import { runBureauDay } from '../../../api/src/modules/payments/collections/apply-bacs-reports.service';
+import { receiveBureauDay, sendBureauFiles } from '../../../api/src/modules/payments/collections/apply-bacs-reports.service';
 import { collectionPorts, selectBacsBureau } from '../../../api/src/modules/payments/collections/default-ports';
 import { runCollections } from '../../../api/src/modules/payments/collections/run-collections.service';
 import type { Handler } from '../handler';
@@ -11,15 +11,19 @@ import type { Handler } from '../handler';
 console.log(`[workers] collections through the group's card provider and the payment core; Bacs bureau: sandbox://${path.join(dataDir(), 'bacs-sandbox')}`);
 
 /**
- * The daily collections run for the product's today (London, or the override date when staff set one): the
- * due collections and the day's files, then the bureau's day (files sent, reports applied, debits settled).
+ * The daily collections run for the product's today (London, or the override date when staff set one): first
+ * what the bureau has said (reports applied, debits settled, lodged mandates active), so that a cancelled
+ * mandate or a returned debit counts today; then the due collections and the day's files; then the files go.
  */
 export const paymentsCollectionsHandler: Handler<'payments.collections'> = async (job, { db, boss }) => {
   const ports = collectionPorts(db);
   const today = job.data.today ?? (await readSystemCurrentDate(db));
-  const collections = await runCollections(db, boss, { today, noticeWorkingDays: advanceNoticeWorkingDays(), settlement: ports.settlement, cards: ports.cards });
   const calendar = await loadBacsCalendar(db);
-  const bureau = await runBureauDay(db, selectBacsBureau(calendar), calendar, ports.settlement, today);
-  console.log(`[payments.collections] ${today}: ${JSON.stringify({ ...collections, ...bureau })}`);
-  return { ...collections, ...bureau };
+  const bureau = selectBacsBureau(calendar);
+  const received = await receiveBureauDay(db, { bureau, calendar, settlement: ports.settlement, boss, today });
+  const collections = await runCollections(db, boss, { today, noticeWorkingDays: advanceNoticeWorkingDays(), settlement: ports.settlement, cards: ports.cards });
+  const filesSent = await sendBureauFiles(db, bureau);
+  const output = { ...collections, ...received, filesSent };
+  console.log(`[payments.collections] ${today}: ${JSON.stringify(output)}`);
+  return output;
 };

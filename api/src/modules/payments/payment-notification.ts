@@ -1,8 +1,7 @@
 import { TenantContract, type Knex, type Payment } from '@app/db';
-import { formatPounds } from '../../rules';
+import { formatLongDate, formatPounds } from '../../rules';
 import { createNotification } from '../notifications/create-notification.service';
 
-const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /**
  * Tells the tenant a payment of theirs was taken or failed, in the payment's own transaction (so only a
@@ -12,7 +11,7 @@ export async function notifyPaymentOutcome(trx: Knex, payment: Payment, outcome:
   const contract = await TenantContract.query(trx).findById(payment.tenantContractId);
   if (!contract) return;
   const amount = formatPounds(payment.amountPence);
-  const on = longDate.format(new Date(`${String(payment.paymentDate).slice(0, 10)}T00:00:00Z`));
+  const on = formatLongDate(String(payment.paymentDate).slice(0, 10));
   await createNotification(trx, {
     userId: contract.userId,
     title: outcome === 'TAKEN' ? 'Payment received' : 'Payment failed',

@@ -8,6 +8,7 @@ import { authorizeRefund, cancelRefund } from './refund.service';
 import { addCard, createCheckoutSession } from './card-setup.service';
 import { chargeCardOnFile } from './card-charge.service';
 import { tenantContractForCaller } from './payment-scope';
+import { contractPayments, sendPaymentLink } from './contract-payments.service';
 
 /*
  * Cards: open the group's hosted checkout to save a card (stripeCreateCheckoutSession, specification §7),
@@ -74,7 +75,58 @@ export const paymentsTypeDefs = /* GraphQL */ `
     id: ID!
     status: String!
   }
+  type ContractPaymentMethod {
+    id: ID!
+    "Card ending 4242, expires 12/2029 (Stripe); Direct Debit from 10-88-00 account ending 5628, reference …"
+    description: String!
+    "Active, Pending, Cancelling, Customer cancelled, Removed…"
+    state: String!
+    isActive: Boolean!
+  }
+  type ContractSchedule {
+    id: ID!
+    "Regular payment: £62.50 monthly on day 5"
+    description: String!
+    status: String!
+    "The next collection dates (YYYY-MM-DD), at most three"
+    nextDates: [String!]!
+  }
+  type ContractCollection {
+    id: ID!
+    collectionDate: String!
+    amountPence: Int!
+    "Direct Debit or Card on file"
+    channel: String!
+    "PENDING, SUBMITTED, SETTLED or FAILED"
+    status: String!
+    "2 when presented again after the bank returned it"
+    attempt: Int!
+    failureReason: String
+  }
+  type ContractRefund {
+    id: ID!
+    amountPence: Int!
+    refundType: String!
+    "ACTIVE (waiting to be paid out), PAID or CANCELLED"
+    status: String!
+    reason: String
+    requestedOn: String!
+  }
+  "A tenant contract's money-in for staff: methods on file, schedules with next dates, collections, refunds"
+  type ContractPayments {
+    tenantContractId: ID!
+    "How the contract pays, in words"
+    paymentMethod: String!
+    hasActiveCard: Boolean!
+    methods: [ContractPaymentMethod!]!
+    schedules: [ContractSchedule!]!
+    "The latest 50, newest first"
+    collections: [ContractCollection!]!
+    refunds: [ContractRefund!]!
+  }
   extend type Query {
+    "Staff: the Payments tab of a tenant contract of their group"
+    tenantContractPayments(tenantContractId: ID!): ContractPayments!
     "England and Wales bank holidays (the bank-holiday table), for date pickers and the top-up tooltip"
     getBankHolidays: BankHolidayConnection!
     "Whether a prepayment top-up may be asked for now, and why not"
@@ -98,6 +150,8 @@ export const paymentsTypeDefs = /* GraphQL */ `
     requestTopUp(tenantId: ID!, meterId: ID!, amountPence: Int!): TopUpRequest!
     "Deletes payment schedules of the group, at most 100 at once; answers how many"
     deletePaymentSchedules(ids: [ID!]!): Int!
+    "Staff: e-mails (and notifies) the tenant a link to pay in their account; answers the address it went to"
+    sendPaymentLink(tenantContractId: ID!): String!
   }
 `;
 
@@ -119,6 +173,7 @@ export const paymentsResolvers: ResolverMap = {
       const rows: Array<{ id: number; day: string; description: string | null }> = await db('bank_holidays').orderBy('date').select('id', db.raw(`to_char(date, 'YYYY-MM-DD') AS day`), 'description');
       return { nodes: rows.map((row) => ({ id: String(row.id), date: row.day, description: row.description })) };
     }) satisfies Resolver<Record<string, never>>,
+    tenantContractPayments: (async (_parent, { tenantContractId }, { db, user, groupId }) => contractPayments(db, { user, groupId }, tenantContractId)) satisfies Resolver<{ tenantContractId: string }>,
     topUpAvailability: (async (_parent, _args, { db }) => topUpAvailability(db)) satisfies Resolver<Record<string, never>>,
     tenantPaymentMethods: (async (_parent, { tenantId }, { db, user, groupId }) => {
       const contract = await tenantContractForCaller(db, user, groupId, tenantId);
@@ -142,6 +197,7 @@ export const paymentsResolvers: ResolverMap = {
       const row = await requestTopUp(db, user, args);
       return { id: String(row.id), status: row.status };
     }) satisfies Resolver<{ tenantId: string; meterId: string; amountPence: number }>,
+    sendPaymentLink: (async (_parent, { tenantContractId }, { db, boss, user, groupId, config }) => sendPaymentLink(db, boss, { user, groupId, baseUrl: config.baseUrl }, tenantContractId)) satisfies Resolver<{ tenantContractId: string }>,
     deletePaymentSchedules: (async (_parent, { ids }, { db, groupId, user }) => deletePaymentSchedules(db, groupId, user?.id ?? null, ids)) satisfies Resolver<{ ids: string[] }>,
     authorizeRefund: (async (_parent, { id }, { db, groupId }) => refundView(await authorizeRefund(db, groupId, id))) satisfies Resolver<{ id: string }>,
     cancelRefund: (async (_parent, { id }, { db, groupId }) => refundView(await cancelRefund(db, groupId, id))) satisfies Resolver<{ id: string }>,
@@ -152,6 +208,8 @@ export const paymentsResolvers: ResolverMap = {
 export const paymentsOperationAccess: Record<string, Access> = {
   'Query.tenantPaymentMethods': roles('front', 'bill-payer', 'backoffice'),
   'Query.getBankHolidays': PUBLIC,
+  'Query.tenantContractPayments': backoffice('payments', 'READ'),
+  'Mutation.sendPaymentLink': backoffice('payments', 'WRITE'),
   'Query.topUpAvailability': PUBLIC,
   'Mutation.requestTopUp': roles('front', 'bill-payer'),
   'Mutation.deletePaymentSchedules': backoffice('payments', 'WRITE'),

@@ -1,10 +1,10 @@
 import type { Knex } from '@app/db';
 import { createNotification } from '../notifications/create-notification.service';
+import { formatLongDate } from '../../rules';
 
 const APPROVED = ['APPROVED', 'APPROVED_FOR_BILLING'];
 const DECLINED = ['DECLINED', 'REJECTED'];
 const decision = (status: string | null) => (status === null ? null : APPROVED.includes(status) ? 'approved' : DECLINED.includes(status) ? 'declined' : null);
-const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /**
  * When staff approve or decline a reading sent from the tenant area or the agent portal, its sender is told,
@@ -20,7 +20,7 @@ export async function notifyReadingDecision(trx: Knex, readingId: number, status
     .where('r.id', readingId)
     .first('r.submitted_by_user_id as user_id', 'u.role', 'r.house_id', 'r.value', 'r.reading_date', 'm.serial_number');
   if (!reading) return;
-  const when = longDate.format(new Date(`${String(reading.reading_date).slice(0, 10)}T00:00:00Z`));
+  const when = formatLongDate(String(reading.reading_date).slice(0, 10));
   const value = Number(reading.value).toLocaleString('en-GB', { maximumFractionDigits: 3 });
   const link = reading.role === 'agent' ? `/agent-portal/property/${reading.house_id}` : '/tenant-profile/give-meter-reading';
   await createNotification(trx, {

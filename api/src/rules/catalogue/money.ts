@@ -33,6 +33,10 @@ import {
   TOP_UP_STATUSES,
   TRACKER_REVIEW_STATUSES,
   UTILITY_TYPES,
+  BACS_SUBMISSION_KINDS,
+  BACS_SUBMISSION_STATUSES,
+  COLLECTION_CHANNELS,
+  COLLECTION_STATUSES,
 } from '../value-sets';
 import { normaliseSortCode, paperDirectDebitReference, sortCode } from '../validation/bank';
 import { isBlank, type RuleResult } from '../validation/common';
@@ -382,6 +386,70 @@ export const PaymentSchedule: ResourceSpec = {
   groupScoped: true,
 };
 
+/**
+ * One schedule occurrence collected (by the daily collections job): a card charge or a Direct Debit in a Bacs
+ * file, PENDING → SUBMITTED → SETTLED | FAILED, with the payment it made. Written by the job only.
+ */
+export const Collection: ResourceSpec = {
+  name: 'Collection',
+  label: 'Collections',
+  table: 'collections',
+  area: 'payments',
+  menu: 'Payments',
+  fields: {
+    ...SYSTEM_FIELDS,
+    tenantContractId: { kind: 'ref', ref: 'TenantContract', readOnly: true, filter: 'eq', list: true },
+    collectionDate: { kind: 'date', readOnly: true, filter: 'range', sort: true, list: true, help: 'The day the money leaves the payer' },
+    occurrenceDate: { kind: 'date', readOnly: true, filter: 'range', help: 'The schedule date this collects' },
+    amountPence: systemMoney,
+    channel: { kind: 'enum', values: COLLECTION_CHANNELS, readOnly: true, filter: 'eq', list: true },
+    status: { kind: 'enum', values: COLLECTION_STATUSES, readOnly: true, filter: 'eq', list: true, sort: true },
+    attempt: { kind: 'int', readOnly: true, help: '2: presented again after the bank returned it' },
+    transactionCode: { kind: 'string', readOnly: true, help: 'Bacs: 01 first, 17 regular, 18 re-presented, 19 final' },
+    failureCode: { kind: 'string', readOnly: true, filter: 'eq', list: true },
+    failureReason: { kind: 'string', readOnly: true },
+    scheduleId: { kind: 'ref', ref: 'PaymentSchedule', readOnly: true, filter: 'eq' },
+    paymentId: { kind: 'ref', ref: 'Payment', readOnly: true, filter: 'eq' },
+    mandateId: { kind: 'ref', ref: 'DirectDebitMandate', readOnly: true, filter: 'eq' },
+    submissionId: { kind: 'ref', ref: 'BacsSubmission', readOnly: true, filter: 'eq' },
+  },
+  search: ['failureReason'],
+  defaultSort: { field: 'collectionDate', order: 'DESC' },
+  representation: '${collectionDate} #${id}',
+  create: false,
+  update: false,
+  delete: 'never',
+  groupScoped: true,
+};
+
+/** A Bacs file of a submission day: the day's Direct Debits (Standard 18) or its mandate lodgements (AUDDIS). */
+export const BacsSubmission: ResourceSpec = {
+  name: 'BacsSubmission',
+  label: 'Direct Debit files',
+  table: 'bacs_submissions',
+  area: 'payments',
+  menu: 'Payments',
+  fields: {
+    ...SYSTEM_FIELDS,
+    submissionDate: { kind: 'date', readOnly: true, filter: 'range', sort: true, list: true },
+    kind: { kind: 'enum', values: BACS_SUBMISSION_KINDS, readOnly: true, filter: 'eq', list: true },
+    serviceUserNumber: { kind: 'string', readOnly: true, filter: 'eq', list: true },
+    processingDate: { kind: 'date', readOnly: true, list: true, help: 'Bacs processing day; debits reach payers the next working day' },
+    itemCount: { kind: 'int', readOnly: true, list: true },
+    totalPence: systemMoney,
+    status: { kind: 'enum', values: BACS_SUBMISSION_STATUSES, readOnly: true, filter: 'eq' },
+    bureauReference: { kind: 'string', readOnly: true, list: true, help: 'Empty until the file is sent to the bureau' },
+  },
+  search: ['bureauReference'],
+  defaultSort: { field: 'submissionDate', order: 'DESC' },
+  representation: '${kind} ${submissionDate}',
+  create: false,
+  update: false,
+  delete: 'never',
+  groupScoped: true,
+  related: [{ resource: 'Collection', target: 'submissionId' }],
+};
+
 /** Credit put on a prepayment meter (Monday to Friday 09:00–17:00, not 16:00–17:00, not bank holidays). */
 export const TopUp: ResourceSpec = {
   name: 'TopUp',
@@ -588,6 +656,8 @@ export const MONEY_RESOURCES: readonly ResourceSpec[] = [
   DirectDebitTransaction,
   Refund,
   PaymentSchedule,
+  Collection,
+  BacsSubmission,
   TopUp,
   AdditionalTransaction,
   GovernmentRebate,

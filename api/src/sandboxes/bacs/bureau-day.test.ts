@@ -10,12 +10,14 @@ import { ledgerSettlement } from '../../modules/payments/collections/ledger-port
 import { sandboxCardCharges } from '../../modules/payments/collections/sandbox-card-charges';
 import { runCollections } from '../../modules/payments/collections/run-collections.service';
 import { createTestDatabase, type TestDatabase } from '../../testing';
+import { readDataRecords } from '../../modules/payments/bacs/standard18';
 import { SandboxBacsBureau } from './sandbox-bureau';
 
 /*
  * A Direct Debit payer's three schedules go through the sandbox bureau on the working-day clock over Christmas
- * 2026: £45.00 is collected, £45.01 comes back on the ARUDD (insufficient funds) and £45.04 is settled, then
- * claimed back by an indemnity claim (DDICA) six weeks later. Only settled money stays credited.
+ * 2026: £45.00 is collected, £45.01 comes back on the ARUDD (insufficient funds), is presented once more (code
+ * 18, the payer told) and comes back again, and £45.04 is settled, then claimed back by an indemnity claim
+ * (DDICA) six weeks later. Only settled money stays credited.
  */
 
 let db: TestDatabase;
@@ -45,14 +47,15 @@ afterAll(async () => {
   await fs.rm(folder, { recursive: true, force: true });
 });
 
-const statuses = async () => Object.fromEntries((await db.knex('collections').select('amount_pence', 'status', 'failure_code')).map((c) => [c.amount_pence, [c.status, c.failure_code]]));
+const statuses = async () =>
+  (await db.knex('collections').where({ tenant_contract_id: contract }).orderBy(['amount_pence', 'attempt']).select('amount_pence', 'attempt', 'status', 'failure_code')).map((c) => `${c.amount_pence}#${c.attempt} ${c.status} ${c.failure_code ?? ''}`.trim());
 // By kind and amount: the day's debits settle side by side, so ids follow no fixed order.
 const ledger = () => db.knex('ledger_entries').whereIn('payment_id', db.knex('collections').select('payment_id')).orderBy([{ column: 'kind' }, { column: 'amount_pence', order: 'desc' }]).select('kind', 'amount_pence');
 
 it('submits, returns, settles and reclaims on the working-day clock, each day safe to run twice', async () => {
   const calendar = await loadBacsCalendar(db.knex);
   const bureau = new SandboxBacsBureau(folder, calendar);
-  const day = (today: string) => runBureauDay(db.knex, bureau, calendar, ledgerSettlement, today);
+  const day = (today: string) => runBureauDay(db.knex, { bureau, calendar, settlement: ledgerSettlement, boss, today });
 
   await runCollections(db.knex, boss, { today: '2026-12-23', noticeWorkingDays: 10, settlement: ledgerSettlement, cards: sandboxCardCharges(), groupIds: [1] });
   expect(await day('2026-12-23')).toMatchObject({ filesSent: 1, advicesApplied: 0, settled: 0 });
@@ -60,15 +63,27 @@ it('submits, returns, settles and reclaims on the working-day clock, each day sa
 
   // Collected Tuesday 29th; the ARUDD comes two working days later, on Thursday 31st. Nothing settles before.
   expect(await day('2026-12-30')).toMatchObject({ filesSent: 0, advicesApplied: 0, settled: 0 });
-  expect(await day('2026-12-31')).toMatchObject({ advicesApplied: 1, failed: 1, settled: 2 });
-  expect(await statuses()).toEqual({ 4500: ['SETTLED', null], 4501: ['FAILED', 'ARUDD-0'], 4504: ['SETTLED', null] });
-  expect(await day('2026-12-31')).toMatchObject({ failed: 0, settled: 0 });
+  expect(await day('2026-12-31')).toMatchObject({ reportsRead: 1, advicesApplied: 1, failed: 1, represented: 1, settled: 2 });
+  expect(await statuses()).toEqual(['4500#1 SETTLED', '4501#1 FAILED ARUDD-0', '4501#2 PENDING', '4504#1 SETTLED']);
+  expect(await day('2026-12-31')).toMatchObject({ reportsRead: 0, advicesApplied: 0, failed: 0, settled: 0 });
+  // The payer is told when it goes again: five working days on, past New Year's Day (Friday 8 January).
+  const notice = await db.knex('outbox_messages').where({ subject: 'Your Direct Debit was returned: we will try again' }).first('text_body');
+  expect(notice?.text_body).toContain('£45.01');
+  expect(notice?.text_body).toContain('8 January 2027');
+
+  // Wednesday 6th's file carries it as a re-presentation (code 18); it comes back once more and stays failed.
+  expect(await runCollections(db.knex, boss, { today: '2027-01-06', noticeWorkingDays: 10, settlement: ledgerSettlement, cards: sandboxCardCharges(), groupIds: [1] })).toMatchObject({ submitted: 1 });
+  const file: { file: string } = await db.knex('bacs_submissions').where({ submission_date: '2027-01-06', kind: 'COLLECTIONS' }).first('file');
+  expect(readDataRecords(file.file).map((r) => [r.transactionCode, r.amountPence])).toEqual([['18', 4501], ['99', 4501]]);
+  expect(await day('2027-01-06')).toMatchObject({ filesSent: 1 });
+  expect(await day('2027-01-12')).toMatchObject({ failed: 1, represented: 0 });
+  expect(await statuses()).toEqual(['4500#1 SETTLED', '4501#1 FAILED ARUDD-0', '4501#2 FAILED ARUDD-0', '4504#1 SETTLED']);
 
   // Six weeks after the 29th (Tuesday 9 February 2027) the payer's bank claims £45.04 back.
   expect(await day('2027-02-08')).toMatchObject({ reversed: 0 });
   expect(await day('2027-02-09')).toMatchObject({ reversed: 1 });
   expect(await day('2027-02-10')).toMatchObject({ reversed: 0, failed: 0 });
-  expect(await statuses()).toEqual({ 4500: ['SETTLED', null], 4501: ['FAILED', 'ARUDD-0'], 4504: ['FAILED', 'DDICA-2'] });
+  expect(await statuses()).toEqual(['4500#1 SETTLED', '4501#1 FAILED ARUDD-0', '4501#2 FAILED ARUDD-0', '4504#1 FAILED DDICA-2']);
   expect(await ledger()).toEqual([
     { kind: 'PAYMENT', amount_pence: -4500 },
     { kind: 'PAYMENT', amount_pence: -4504 },

@@ -3,15 +3,19 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import type { BacsCalendar } from '../../modules/payments/bacs/bacs-calendar';
 import type { BacsBureau, BureauReport } from '../../modules/payments/bacs/bureau';
-import { writeArudd, writeDdica } from '../../modules/payments/bacs/report-writers';
-import { readDataRecords } from '../../modules/payments/bacs/standard18';
+import { writeArudd, writeDdica, writeMessagingAdvices } from '../../modules/payments/bacs/report-writers';
+import { readDataRecords, type ParsedDataRecord } from '../../modules/payments/bacs/standard18';
+import { sandboxAccount } from './test-accounts';
 
 /**
  * A local Bacs bureau: keeps each submitted file in `{folder}/submissions/`, and on the Bacs working-day
  * clock hands back what a real bureau would:
  *
  * - ARUDD two working days after the collection date (day 3 + 2) for returned debits;
- * - DDICA six weeks after the collection date for indemnity claims.
+ * - DDICA six weeks after the collection date for indemnity claims;
+ * - AUDDIS on a lodgement's processing day (two working days after it is sent) for rejected mandates, and
+ *   ADDACS the working day after for mandates the payer's bank changes, both for the test accounts of
+ *   test-accounts.ts.
  *
  * Failures on request, like a card provider's test cards, by the pence of the amount: 01p insufficient funds
  * (ARUDD 0, refer to payer), 02p mandate cancelled (ARUDD 1), 03p account closed (ARUDD B), 04p an indemnity
@@ -52,7 +56,9 @@ export class SandboxBacsBureau implements BacsBureau {
       const collectionDate = this.calendar.addWorkingDays(this.calendar.onOrAfter(submissionDate), 2);
       const aruddDay = this.calendar.addWorkingDays(collectionDate, 2);
       const ddicaDay = this.calendar.onOrAfter(addCalendarDays(collectionDate, 42));
-      const debits = readDataRecords(file).filter((r) => ['01', '17', '18', '19'].includes(r.transactionCode));
+      const records = readDataRecords(file);
+      reports.push(...this.mandateReports(name, sun, submissionDate, records, day));
+      const debits = records.filter((r) => ['01', '17', '18', '19'].includes(r.transactionCode));
       const returned = debits
         .map((r) => ({ r, code: this.returnCode(r.reference, r.amountPence, collectionDate) }))
         .filter((x): x is { r: (typeof debits)[number]; code: string } => x.code !== null);
@@ -88,6 +94,37 @@ export class SandboxBacsBureau implements BacsBureau {
           ),
         });
       }
+    }
+    return reports;
+  }
+
+  /** AUDDIS rejections and ADDACS changes for the lodgements (0N) of a file, on their days. */
+  private mandateReports(name: string, sun: string, submissionDate: string, records: ParsedDataRecord[], day: string): BureauReport[] {
+    const lodged = records.filter((r) => r.transactionCode === '0N').map((r) => ({ r, behaviour: sandboxAccount(r.sortCode, r.accountNumber) }));
+    const auddisDay = this.calendar.addWorkingDays(this.calendar.onOrAfter(submissionDate), 2);
+    const addacsDay = this.calendar.addWorkingDays(auddisDay, 1);
+    const payer = (r: ParsedDataRecord) => ({ reference: r.reference, payerName: r.accountName, payerSortCode: r.sortCode, payerAccountNumber: r.accountNumber });
+    const reports: BureauReport[] = [];
+    const rejected = lodged.filter((x) => x.behaviour?.auddis);
+    if (rejected.length && auddisDay <= day) {
+      reports.push({
+        kind: 'AUDDIS',
+        name: `AUDDIS_${auddisDay}_${name}`,
+        xml: writeMessagingAdvices('AUDDIS', sun, auddisDay, rejected.map(({ r, behaviour }) => ({ ...payer(r), reasonCode: behaviour!.auddis!, effectiveDate: auddisDay }))),
+      });
+    }
+    const changed = lodged.filter((x) => x.behaviour?.addacs);
+    if (changed.length && addacsDay <= day) {
+      reports.push({
+        kind: 'ADDACS',
+        name: `ADDACS_${addacsDay}_${name}`,
+        xml: writeMessagingAdvices(
+          'ADDACS',
+          sun,
+          addacsDay,
+          changed.map(({ r, behaviour }) => ({ ...payer(r), reasonCode: behaviour!.addacs!.reasonCode, effectiveDate: addacsDay, newSortCode: behaviour!.addacs!.newSortCode, newAccountNumber: behaviour!.addacs!.newAccountNumber })),
+        ),
+      });
     }
     return reports;
   }

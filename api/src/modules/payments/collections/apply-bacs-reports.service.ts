@@ -1,45 +1,68 @@
+import type { PgBoss } from 'pg-boss';
 import type { Knex } from '@app/db';
+import { formatLongDate, formatPounds } from '../../../rules';
+import { queueEmail } from '../../outbox/queue-message.service';
 import type { BacsCalendar } from '../bacs/bacs-calendar';
 import type { BacsBureau } from '../bacs/bureau';
 import { REPORT_PARSERS, type ReportAdvice } from '../bacs/reports';
+import { TRANSACTION_CODES } from '../bacs/transaction-codes';
 import type { SettlementPort } from './ports';
 
 export interface BureauRunResult {
   filesSent: number;
+  reportsRead: number;
   advicesApplied: number;
   failed: number;
   reversed: number;
+  represented: number;
   settled: number;
+  mandatesActivated: number;
 }
 
-/**
- * The bureau side of a day, after the collections run: files not yet sent go to the bureau; the day's reports
- * are read and applied; then every submitted Direct Debit whose return window has closed (ARUDD comes by two
- * working days after the collection date) with no return is SETTLED and posts its credit. Each step only
- * moves rows from the state it expects, so a report read twice, or a day run twice, changes nothing more.
- */
-export async function runBureauDay(db: Knex, bureau: BacsBureau, calendar: BacsCalendar, settlement: SettlementPort, today: string): Promise<BureauRunResult> {
-  const result: BureauRunResult = { filesSent: 0, advicesApplied: 0, failed: 0, reversed: 0, settled: 0 };
-  const unsent: Array<{ id: number; service_user_number: string; kind: string; submission_date: string; file: string }> = await db('bacs_submissions')
-    .whereNull('bureau_reference')
-    .orderBy('id')
-    .select('id', 'service_user_number', 'kind', db.raw('submission_date::text AS submission_date'), 'file');
-  for (const submission of unsent) {
-    const reference = await bureau.submit(`${submission.service_user_number}_${submission.kind}.txt`, submission.file, submission.submission_date);
-    await db('bacs_submissions').where({ id: submission.id }).update({ bureau_reference: reference, updated_at: db.fn.now() });
-    result.filesSent += 1;
-  }
+export interface BureauDayOptions {
+  bureau: BacsBureau;
+  calendar: BacsCalendar;
+  settlement: SettlementPort;
+  /** Sends the payer's notice of a re-presentation (through the outbox, in the advice's transaction). */
+  boss: PgBoss;
+  today: string;
+}
 
-  for (const report of await bureau.reportsOn(today)) {
+/** A returned debit goes once more no sooner than this many working days after the payer is told. */
+export const REPRESENTATION_NOTICE_WORKING_DAYS = 5;
+
+/**
+ * The bureau's side of a day, read before the day's collections are planned so that what the bureau said
+ * (a cancelled or rejected mandate, a returned debit) counts today:
+ *
+ * 1. each report the bureau has for today that was not read before is applied, and recorded in
+ *    `bacs_reports` in the same transaction (a report listed again is skipped, so a day run twice changes
+ *    nothing and reads nothing twice);
+ * 2. every submitted Direct Debit whose return window has closed (ARUDD comes by two working days after the
+ *    collection date) with no return is SETTLED and posts its credit;
+ * 3. every mandate lodged (AUDDIS 0N) whose processing day has passed without a rejection becomes ACTIVE.
+ */
+export async function receiveBureauDay(db: Knex, options: BureauDayOptions): Promise<Omit<BureauRunResult, 'filesSent'>> {
+  const { bureau, calendar, settlement, today } = options;
+  const result = { reportsRead: 0, advicesApplied: 0, failed: 0, reversed: 0, represented: 0, settled: 0, mandatesActivated: 0 };
+  const reports = await bureau.reportsOn(today);
+  const read = new Set<string>(
+    reports.length ? (await db('bacs_reports').whereIn('name', reports.map((r) => r.name)).select('name')).map((r: { name: string }) => r.name) : [],
+  );
+  for (const report of reports.filter((r) => !read.has(r.name))) {
     const advices = REPORT_PARSERS[report.kind](report.xml);
     await db.transaction(async (trx) => {
+      // The unique name makes a second reader of the same report (two workers, a retried job) roll back here.
+      await trx('bacs_reports').insert({ name: report.name, kind: report.kind, report_date: today, advice_count: advices.length, xml: report.xml });
       for (const advice of advices) {
-        const outcome = await applyAdvice(trx, settlement, advice);
+        const outcome = await applyAdvice(trx, options, advice);
         result.advicesApplied += 1;
-        if (outcome === 'failed') result.failed += 1;
+        if (outcome === 'failed' || outcome === 'represented') result.failed += 1;
+        if (outcome === 'represented') result.represented += 1;
         if (outcome === 'reversed') result.reversed += 1;
       }
     });
+    result.reportsRead += 1;
   }
 
   const submitted: Array<{ id: number; payment_id: number; collection_date: string }> = await db('collections')
@@ -55,13 +78,38 @@ export async function runBureauDay(db: Knex, bureau: BacsBureau, calendar: BacsC
       }
     });
   }
+
+  const lodged: Array<{ id: number; lodged_on: string }> = await db('direct_debit_mandates').where({ status: 'PENDING' }).whereNotNull('lodged_on').select('id', db.raw('lodged_on::text AS lodged_on'));
+  const active = lodged.filter((m) => calendar.addWorkingDays(m.lodged_on, 2) <= today).map((m) => m.id);
+  if (active.length) {
+    result.mandatesActivated = await db('direct_debit_mandates').whereIn('id', active).where({ status: 'PENDING' }).update({ status: 'ACTIVE', direct_debit_status: 'ARRANGED', updated_at: db.fn.now() });
+  }
   return result;
 }
 
-type AdviceOutcome = 'failed' | 'reversed' | 'mandate' | 'none';
+/** Files written by the collections run and not yet sent go to the bureau (sending one twice is a no-op there). */
+export async function sendBureauFiles(db: Knex, bureau: BacsBureau): Promise<number> {
+  const unsent: Array<{ id: number; service_user_number: string; kind: string; submission_date: string; file: string }> = await db('bacs_submissions')
+    .whereNull('bureau_reference')
+    .orderBy('id')
+    .select('id', 'service_user_number', 'kind', db.raw('submission_date::text AS submission_date'), 'file');
+  for (const submission of unsent) {
+    const reference = await bureau.submit(`${submission.service_user_number}_${submission.kind}.txt`, submission.file, submission.submission_date);
+    await db('bacs_submissions').where({ id: submission.id }).update({ bureau_reference: reference, updated_at: db.fn.now() });
+  }
+  return unsent.length;
+}
 
-/** One advice: the collection it names (by mandate reference and date) and the mandate, moved as its reason code says. */
-export async function applyAdvice(trx: Knex.Transaction, settlement: SettlementPort, advice: ReportAdvice): Promise<AdviceOutcome> {
+/** Files out, then the day's reports in: what tests use to step a Direct Debit through the bureau's clock. */
+export async function runBureauDay(db: Knex, options: BureauDayOptions): Promise<BureauRunResult> {
+  const filesSent = await sendBureauFiles(db, options.bureau);
+  return { filesSent, ...(await receiveBureauDay(db, options)) };
+}
+
+type AdviceOutcome = 'failed' | 'represented' | 'reversed' | 'mandate' | 'none';
+
+/** One advice: the collection it names (by mandate reference and amount) and the mandate, moved as its reason code says. */
+export async function applyAdvice(trx: Knex.Transaction, options: Pick<BureauDayOptions, 'settlement' | 'calendar' | 'boss' | 'today'>, advice: ReportAdvice): Promise<AdviceOutcome> {
   const mandate: { id: number } | undefined = await trx('direct_debit_mandates').where({ reference: advice.reference }).first('id');
   if (!mandate) return 'none';
   let outcome: AdviceOutcome = 'none';
@@ -70,16 +118,18 @@ export async function applyAdvice(trx: Knex.Transaction, settlement: SettlementP
     const from = advice.action.payment === 'FAIL' ? 'SUBMITTED' : 'SETTLED';
     const query = trx('collections').where({ mandate_id: mandate.id, status: from, channel: 'DIRECT_DEBIT' });
     if (advice.amountPence !== null) query.where({ amount_pence: advice.amountPence });
-    const collection: { id: number; payment_id: number } | undefined = await query.orderBy('collection_date', 'desc').first('id', 'payment_id');
+    const collection: ReturnedCollection | undefined = await query
+      .orderBy('collection_date', 'desc')
+      .first('id', 'payment_id', 'attempt', 'group_id', 'tenant_contract_id', 'schedule_id', 'amount_pence', 'mandate_id', trx.raw('occurrence_date::text AS occurrence_date'), trx.raw('collection_date::text AS collection_date'));
     if (collection) {
       await trx('collections')
         .where({ id: collection.id, status: from })
         .update({ status: 'FAILED', failure_code: `${advice.report}-${advice.reasonCode}`.slice(0, 8), failure_reason: reason, updated_at: trx.fn.now() });
       if (from === 'SUBMITTED') {
-        await settlement.fail(trx, collection.payment_id, reason);
-        outcome = 'failed';
+        await options.settlement.fail(trx, collection.payment_id, reason);
+        outcome = advice.action.represent && collection.attempt === 1 && (await represent(trx, options, collection)) ? 'represented' : 'failed';
       } else {
-        await settlement.reverse(trx, collection.payment_id, reason);
+        await options.settlement.reverse(trx, collection.payment_id, reason);
         outcome = 'reversed';
       }
     }
@@ -99,4 +149,73 @@ export async function applyAdvice(trx: Knex.Transaction, settlement: SettlementP
     if (outcome === 'none') outcome = 'mandate';
   }
   return outcome;
+}
+
+interface ReturnedCollection {
+  id: number;
+  payment_id: number;
+  attempt: number;
+  group_id: number;
+  tenant_contract_id: number;
+  schedule_id: number;
+  amount_pence: number;
+  mandate_id: number;
+  occurrence_date: string;
+  collection_date: string;
+}
+
+/**
+ * A debit returned "refer to payer" (ARUDD 0, nearly always insufficient funds) goes once more, as Bacs
+ * allows: a second collection of the same occurrence (transaction code 18) with a payment of its own, dated
+ * after the payer has been told (5 working days) and within a month of the original date. Later than that it
+ * is left to credit control.
+ */
+async function represent(trx: Knex.Transaction, options: Pick<BureauDayOptions, 'calendar' | 'boss' | 'today'>, returned: ReturnedCollection): Promise<boolean> {
+  const date = options.calendar.onOrAfter(options.calendar.addWorkingDays(options.today, REPRESENTATION_NOTICE_WORKING_DAYS));
+  const lastDate = new Date(Date.parse(`${returned.collection_date}T00:00:00Z`));
+  lastDate.setUTCMonth(lastDate.getUTCMonth() + 1);
+  if (date > lastDate.toISOString().slice(0, 10)) return false;
+  const [payment] = await trx('payments')
+    .insert({
+      group_id: returned.group_id,
+      tenant_contract_id: returned.tenant_contract_id,
+      amount_pence: returned.amount_pence,
+      payment_date: date,
+      method: 'DIRECT_DEBIT',
+      status: 'OUTSTANDING',
+      reference: `SCHEDULE-${returned.schedule_id}-${returned.occurrence_date}-R`,
+    })
+    .returning('id');
+  const inserted = await trx('collections')
+    .insert({
+      group_id: returned.group_id,
+      tenant_contract_id: returned.tenant_contract_id,
+      schedule_id: returned.schedule_id,
+      occurrence_date: returned.occurrence_date,
+      collection_date: date,
+      amount_pence: returned.amount_pence,
+      channel: 'DIRECT_DEBIT',
+      status: 'PENDING',
+      payment_id: payment.id,
+      mandate_id: returned.mandate_id,
+      transaction_code: TRANSACTION_CODES.REPRESENTED,
+      attempt: 2,
+      represents_id: returned.id,
+    })
+    .onConflict(['schedule_id', 'occurrence_date', 'attempt'])
+    .ignore()
+    .returning('id');
+  if (inserted.length === 0) return false;
+  const payer: { email: string } | undefined = await trx('tenant_contracts as tc').join('users as u', 'u.id', 'tc.user_id').where('tc.id', returned.tenant_contract_id).first('u.email');
+  if (payer) {
+    await queueEmail(trx, options.boss, {
+      to: payer.email,
+      subject: 'Your Direct Debit was returned: we will try again',
+      text:
+        `Your bank returned the Direct Debit of ${formatPounds(returned.amount_pence)} due on ${formatLongDate(returned.collection_date)}. ` +
+        `We will collect it again on or soon after ${formatLongDate(date)}: please make sure the money is in your account.` +
+        '\n\nIf you cannot pay, reply to this e-mail or call us and we will agree a plan with you.\n\nYou are protected by the Direct Debit Guarantee.',
+    });
+  }
+  return true;
 }

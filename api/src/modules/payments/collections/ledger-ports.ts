@@ -16,6 +16,12 @@ export const ledgerSettlement: SettlementPort = {
  * second provider, or their sandboxes), with the collection's key so a retried charge is taken once.
  */
 export function providerCardCharges(db: Knex): CardChargePort {
+  // One run charges thousands of a group's payers: its provider is looked up once per group, not per charge.
+  const providers = new Map<number, Promise<ReturnType<typeof cardProviderForGroup>>>();
+  const providerOf = (groupId: number) => {
+    if (!providers.has(groupId)) providers.set(groupId, Group.query(db).findById(groupId).then((group) => cardProviderForGroup(group!)));
+    return providers.get(groupId)!;
+  };
   return {
     async charge({ groupId, tenantContractId, amountPence, idempotencyKey }) {
       const card = await PaymentMethod.query(db)
@@ -24,7 +30,7 @@ export function providerCardCharges(db: Knex): CardChargePort {
         .orderBy('id', 'desc')
         .first();
       if (!card) return { status: 'FAILED', reason: 'No active payment method.' };
-      const provider = cardProviderForGroup((await Group.query(db).findById(groupId))!);
+      const provider = await providerOf(groupId);
       const outcome = await provider.chargeOffSession({
         idempotencyKey,
         amountPence,

@@ -7,12 +7,15 @@ import { loadBacsCalendar } from '../bacs/bank-holidays';
 import { serviceUser } from '../bacs/service-users';
 import { writeCollectionsFile, type DebitItem } from '../bacs/standard18';
 import { TRANSACTION_CODES } from '../bacs/transaction-codes';
+import { lodgeMandates } from './lodge-mandates';
 import { COLLECTED_KINDS, occurrencesBetween } from './occurrences';
 import type { CardChargePort, SettlementPort } from './ports';
 
 /**
  * The daily collections run (Europe/London date `today`), one group at a time:
  *
+ * 0. mandates, in that group's transaction: the day's AUDDIS file lodges new mandates (0N) and cancels
+ *    ended ones (0C) (lodge-mandates.ts).
  * 1. plan, in one transaction per group (under a per-group advisory lock): every due occurrence of an ACTIVE
  *    schedule of a paying contract becomes one collection row and one payment row. The unique key
  *    (schedule, occurrence date) and the existing-row check make a second run create nothing.
@@ -38,6 +41,7 @@ export interface RunCollectionsOptions {
 }
 
 export interface RunCollectionsResult {
+  lodged: number;
   created: number;
   submitted: number;
   files: number;
@@ -74,10 +78,11 @@ export async function runCollections(db: Knex, boss: PgBoss, options: RunCollect
     .modify((q) => (options.groupIds ? q.whereIn('id', options.groupIds) : q))
     .orderBy('id')
     .select('id', 'name', 'service_user_number');
-  const result: RunCollectionsResult = { created: 0, submitted: 0, files: 0, cardsSettled: 0, cardsFailed: 0, notices: 0 };
+  const result: RunCollectionsResult = { lodged: 0, created: 0, submitted: 0, files: 0, cardsSettled: 0, cardsFailed: 0, notices: 0 };
   for (const group of groups) {
     await db.transaction(async (trx) => {
       await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?), ?)', ['collections', group.id]);
+      result.lodged += await lodgeMandates(trx, calendar, group, options.today);
       const planned = await planGroup(trx, boss, calendar, group.id, options);
       result.created += planned.created;
       result.notices += planned.notices;
@@ -225,9 +230,9 @@ async function submitDirectDebits(trx: Knex.Transaction, calendar: BacsCalendar,
   if (already) return 0; // today's file is gone; anything still pending goes in tomorrow's, with its date moved on
   const earliest = calendar.earliestCollection(today);
   const lastDate = addDays(calendar.earliestCollection(addDays(today, 1)), -1);
-  const rows: Array<{ id: number; amount_pence: number; collection_date: string; transaction_code: string | null; mandate_id: number; reference: string; sort_code: string; account_number: string | null; account_name: string; has_earlier: boolean }> = (
+  const rows: Array<{ id: number; payment_id: number; amount_pence: number; collection_date: string; transaction_code: string | null; mandate_id: number; mandate_status: string; reference: string; sort_code: string; account_number: string | null; account_name: string; has_earlier: boolean }> = (
     await trx.raw(
-      `SELECT c.id, c.amount_pence, c.collection_date::text, c.transaction_code, c.mandate_id, m.reference, m.sort_code, m.account_number, m.account_name,
+      `SELECT c.id, c.payment_id, c.amount_pence, c.collection_date::text, c.transaction_code, c.mandate_id, m.status AS mandate_status, m.reference, m.sort_code, m.account_number, m.account_name,
               EXISTS (SELECT 1 FROM collections e WHERE e.mandate_id = c.mandate_id AND e.status IN ('SUBMITTED', 'SETTLED')) AS has_earlier
          FROM collections c JOIN direct_debit_mandates m ON m.id = c.mandate_id
         WHERE c.group_id = ? AND c.channel = 'DIRECT_DEBIT' AND c.status = 'PENDING' AND c.submission_id IS NULL AND c.collection_date <= ?
@@ -235,8 +240,16 @@ async function submitDirectDebits(trx: Knex.Transaction, calendar: BacsCalendar,
       [group.id, lastDate],
     )
   ).rows;
-  const payable = rows.filter((r) => r.account_number !== null);
-  const unpayable = rows.filter((r) => r.account_number === null).map((r) => r.id);
+  // A mandate cancelled, rejected or replaced since the collection was planned cannot be debited: the
+  // collection fails (the payer is told, credit control sees it) rather than go to the bank and come back.
+  for (const ended of rows.filter((r) => r.mandate_status !== 'ACTIVE')) {
+    const reason = 'The Direct Debit instruction was cancelled before the collection date';
+    await trx('collections').where({ id: ended.id, status: 'PENDING' }).update({ status: 'FAILED', failure_code: 'MANDATE', failure_reason: reason, updated_at: trx.fn.now() });
+    await options.settlement.fail(trx, ended.payment_id, reason);
+  }
+  const live = rows.filter((r) => r.mandate_status === 'ACTIVE');
+  const payable = live.filter((r) => r.account_number !== null);
+  const unpayable = live.filter((r) => r.account_number === null).map((r) => r.id);
   if (unpayable.length) {
     await trx('collections').whereIn('id', unpayable).update({ failure_reason: 'Mandate has no full account number: ask the payer to set up the Direct Debit again', updated_at: trx.fn.now() });
   }

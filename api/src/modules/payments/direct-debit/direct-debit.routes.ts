@@ -1,4 +1,5 @@
 import { Router, type Request } from 'express';
+import type { PgBoss } from 'pg-boss';
 import type { Knex } from '@app/db';
 import { backoffice } from '../../../auth/access';
 import type { AppConfig } from '../../../config';
@@ -19,7 +20,7 @@ function requiredGroup(req: Request): number {
  * POST /api/v2/direct-debit/create-paper-ddi (staff with payments WRITE), and outside production the two
  * simulation routes that settle or fail a submitted collection as the bureau's reports would.
  */
-export function directDebitRoutes(db: Knex, config: AppConfig): Router {
+export function directDebitRoutes(db: Knex, boss: PgBoss, config: AppConfig): Router {
   const router = Router();
   const { settlement } = collectionPorts(db);
   restRoute(router, 'post', '/direct-debit/create-paper-ddi', backoffice('payments', 'WRITE'), async (req, res) => {
@@ -33,7 +34,7 @@ export function directDebitRoutes(db: Knex, config: AppConfig): Router {
     ] as const) {
       restRoute(router, 'post', path, backoffice('payments', 'WRITE'), async (req, res) => {
         const body = (req.body ?? {}) as { collectionId?: unknown; reasonCode?: unknown };
-        res.json(await simulateTransaction(db, settlement, requiredGroup(req), { collectionId: body.collectionId, reasonCode: body.reasonCode, outcome }));
+        res.json(await simulateTransaction(db, boss, settlement, requiredGroup(req), { collectionId: body.collectionId, reasonCode: body.reasonCode, outcome }));
       });
     }
   }
