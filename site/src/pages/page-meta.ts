@@ -144,6 +144,7 @@ export const ACCOUNT_PAGE_META: Record<string, PageMeta> = {
   '/tenant-profile/house/housemates': { title: 'Me & My House', description: 'Your contract, your house, your housemates and the services you get.' },
   '/tenant-profile/house/services': { title: 'Me & My House', description: 'Your contract, your house, your housemates and the services you get.' },
   '/tenant-profile/payments/info': { title: 'Billing & Payments', description: 'Your statements, statement of account, payment methods and payment schedule.' },
+  '/tenant-profile/payments/single-payment': { title: 'Make a payment', description: 'Pay your balance, or any amount, by the card you keep with us.' },
   '/tenant-profile/give-meter-reading': { title: 'Submit Meter Reads', description: 'Send us your meter readings with a photo.' },
   '/tenant-profile/end-of-contract': { title: 'End of Contract', description: 'Tell us whether you will leave, stay or move when your contract ends.' },
   '/tenant-profile/refer-friend': { title: 'Refer a Friend', description: 'Your referral code and link, and the rewards you have earned.' },

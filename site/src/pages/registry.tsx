@@ -40,6 +40,7 @@ const ACCOUNT_LOADERS: Record<string, PageEntry['load']> = {
   '/tenant-profile/house/housemates': () => import('./tenant/TenantHousePage').then((m) => m.TenantHousePage),
   '/tenant-profile/house/services': () => import('./tenant/TenantHousePage').then((m) => m.TenantHousePage),
   '/tenant-profile/payments/info': () => import('./tenant/TenantPaymentsPage').then((m) => m.TenantPaymentsPage),
+  '/tenant-profile/payments/single-payment': () => import('./tenant/SinglePaymentPage').then((m) => m.SinglePaymentPage),
   '/tenant-profile/give-meter-reading': () => import('./tenant/GiveMeterReadingPage').then((m) => m.GiveMeterReadingPage),
   '/tenant-profile/end-of-contract': () => import('./tenant/EndOfContractPage').then((m) => m.EndOfContractPage),
   '/tenant-profile/refer-friend': () => import('./tenant/ReferFriendPage').then((m) => m.ReferFriendPage),

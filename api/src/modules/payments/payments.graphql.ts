@@ -9,6 +9,7 @@ import { addCard, createCheckoutSession } from './card-setup.service';
 import { chargeCardOnFile } from './card-charge.service';
 import { tenantContractForCaller } from './payment-scope';
 import { contractPayments, sendPaymentLink } from './contract-payments.service';
+import { cancelDirectDebit, payByCard } from './tenant-payments.service';
 
 /*
  * Cards: open the group's hosted checkout to save a card (stripeCreateCheckoutSession, specification §7),
@@ -43,6 +44,13 @@ export const paymentsTypeDefs = /* GraphQL */ `
   type AddedCard {
     message: String!
     paymentMethod: PaymentMethodOnFile!
+  }
+  input TenantCardPaymentInput {
+    "The tenant's own contract"
+    tenantId: ID!
+    amountPence: Int!
+    "Made once per payment by the page: the same key again pays nothing more"
+    idempotencyKey: String!
   }
   type CardPaymentResult {
     paymentId: ID!
@@ -150,6 +158,10 @@ export const paymentsTypeDefs = /* GraphQL */ `
     requestTopUp(tenantId: ID!, meterId: ID!, amountPence: Int!): TopUpRequest!
     "Deletes payment schedules of the group, at most 100 at once; answers how many"
     deletePaymentSchedules(ids: [ID!]!): Int!
+    "A tenant pays now by the card on file (single payment); the same idempotencyKey never charges twice"
+    payByCard(input: TenantCardPaymentInput!): CardPaymentResult!
+    "Cancels a contract's Direct Debit (a 0C goes to the bank if it was lodged); answers how many mandates ended"
+    cancelDirectDebit(tenantId: ID!): Int!
     "Staff: e-mails (and notifies) the tenant a link to pay in their account; answers the address it went to"
     sendPaymentLink(tenantContractId: ID!): String!
   }
@@ -188,6 +200,11 @@ export const paymentsResolvers: ResolverMap = {
       const added = await addCard(db, { user, groupId }, input);
       return { message: added.message, paymentMethod: methodView(added.paymentMethod) };
     }) satisfies Resolver<{ input: { tenantId: string; sessionId: string } }>,
+    payByCard: (async (_parent, { input }, { db, user }) => {
+      const payment = await payByCard(db, user, input);
+      return { paymentId: String(payment.id), collectionStatus: payment.collectionStatus, status: payment.status, amountPence: payment.amountPence, failureReason: payment.failureReason };
+    }) satisfies Resolver<{ input: { tenantId: string; amountPence: number; idempotencyKey: string } }>,
+    cancelDirectDebit: (async (_parent, { tenantId }, { db, user, groupId }) => cancelDirectDebit(db, { user, groupId }, tenantId)) satisfies Resolver<{ tenantId: string }>,
     takeCardPayment: (async (_parent, { tenantContractId, amountPence, idempotencyKey }, { db, user, groupId }) => {
       const contract = await tenantContractForCaller(db, user, groupId, tenantContractId);
       const payment = await chargeCardOnFile(db, { tenantContractId: contract.id, amountPence, idempotencyKey: `staff:${contract.id}:${idempotencyKey}`, description: `Card payment taken by staff (user ${user!.id})` });
@@ -217,6 +234,8 @@ export const paymentsOperationAccess: Record<string, Access> = {
   'Mutation.cardCreateCheckoutSession': roles('front', 'bill-payer', 'backoffice'),
   'Mutation.addCard': roles('front', 'bill-payer', 'backoffice'),
   'Mutation.takeCardPayment': backoffice('payments', 'WRITE'),
+  'Mutation.payByCard': roles('front', 'bill-payer'),
+  'Mutation.cancelDirectDebit': roles('front', 'bill-payer', 'backoffice'),
   'Mutation.authorizeRefund': backoffice('payments', 'WRITE', 'AUTHORIZE_REFUND'),
   'Mutation.cancelRefund': backoffice('payments', 'WRITE'),
 };

@@ -4,12 +4,13 @@ import { methodText, statementPdfPath, TENANT_ACCOUNT, type TenantAccount } from
 import { day, label, money, useTenantQuery } from './tenant-api';
 import { TableWrap } from './TableWrap';
 import { Loading, Panel, TenantPage } from './TenantPage';
+import { PaymentMethodActions } from './PaymentMethodActions';
 import { SecureDownloadLink } from '../../ui/SecureDownloadLink';
 
 /**
  * /tenant-profile/payments/info: Billing & Payments — statements with their PDF, the ledger as a statement of
- * account in pounds, payment methods and the payment schedule (read-only here: adding a card, Direct Debit
- * and paying come with the payments work).
+ * account in pounds, payment methods (add a card, set up or cancel a Direct Debit, make a payment) and the
+ * payment schedule.
  */
 export function TenantPaymentsPage() {
   return (
@@ -21,7 +22,7 @@ export function TenantPaymentsPage() {
 
 function Payments() {
   const [contractId, setContractId] = useState<number | null>(null);
-  const { data, error } = useTenantQuery<{ tenantAccount: TenantAccount }>(TENANT_ACCOUNT, { id: contractId });
+  const { data, error, reload } = useTenantQuery<{ tenantAccount: TenantAccount }>(TENANT_ACCOUNT, { id: contractId });
   const a = data?.tenantAccount;
   if (!a) return <Loading error={error} />;
   return (
@@ -44,6 +45,12 @@ function Payments() {
         ) : (
           <p>No payment method yet.</p>
         )}
+        <PaymentMethodActions
+          contractId={a.contract.id}
+          activeCardIds={a.paymentMethods.filter((method) => method.kind === 'CARD' && method.isActive).map((method) => method.id)}
+          hasDirectDebit={a.paymentMethods.some((method) => method.kind === 'DIRECT_DEBIT' && method.isActive && (method.mandateStatus === 'ACTIVE' || method.mandateStatus === 'PENDING'))}
+          reload={reload}
+        />
       </Panel>
       <Panel title="Payment schedule" id="schedule">
         {a.schedules.length ? (
