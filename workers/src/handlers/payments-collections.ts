@@ -20,10 +20,15 @@ export const paymentsCollectionsHandler: Handler<'payments.collections'> = async
   const today = job.data.today ?? (await readSystemCurrentDate(db));
   const calendar = await loadBacsCalendar(db);
   const bureau = selectBacsBureau(calendar);
+  // Each step's duration goes in the job's output: where a slow day spent its time, for operators.
+  const started = performance.now();
   const received = await receiveBureauDay(db, { bureau, calendar, settlement: ports.settlement, boss, today });
+  const receivedAt = performance.now();
   const collections = await runCollections(db, boss, { today, noticeWorkingDays: advanceNoticeWorkingDays(), settlement: ports.settlement, cards: ports.cards });
+  const collectedAt = performance.now();
   const filesSent = await sendBureauFiles(db, bureau);
-  const output = { ...collections, ...received, filesSent };
+  const ms = (from: number, to: number) => Math.round(to - from);
+  const output = { ...collections, ...received, filesSent, receiveMs: ms(started, receivedAt), collectMs: ms(receivedAt, collectedAt), sendMs: ms(collectedAt, performance.now()) };
   console.log(`[payments.collections] ${today}: ${JSON.stringify(output)}`);
   return output;
 };

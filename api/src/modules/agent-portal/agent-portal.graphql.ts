@@ -5,6 +5,7 @@ import type { ResolverMap } from '../../graphql/schema';
 import { readSystemCurrentDate } from '../settings/read-current-date.service';
 import { inviteAgencyAgent, listAgencyAgents, removeAgencyAgent, updateOwnAgentDetails } from './agency-agents.service';
 import { readAgentBillPackages } from './agent-bill-packages.service';
+import { agentChangePackage, agentPackageOptions } from './agent-change-package.service';
 import { createAgencyLead, type AgencyLeadInput } from './agency-lead.service';
 import { readAgentDashboard } from './agent-dashboard.service';
 import { listAgentProperties, type PropertiesFilter } from './agent-properties.service';
@@ -279,7 +280,33 @@ export const agentPortalTypeDefs = /* GraphQL */ `
     nodes: [AgentHouseUsage!]!
   }
 
+  type AgentPackageOption {
+    "GREENSAVER, LITE or UNLIMITED"
+    planType: String!
+    "Green Saver, Lite, Unlimited"
+    name: String!
+    weeklyPerTenantPence: Int!
+    monthlyPerTenantPence: Int!
+  }
+  type AgentPackageOptions {
+    houseContractId: Int!
+    currentPlanType: String
+    "Why this contract's package cannot be changed (it has started, pays for use, a tenant already has payments, view-only access); null when it can"
+    refusal: String
+    "The packages priced for this house, its tenants, services and dates"
+    options: [AgentPackageOption!]!
+  }
+  type AgentPackageChange {
+    houseContractId: Int!
+    planType: String!
+    name: String!
+    weeklyPerTenantPence: Int!
+    monthlyPerTenantPence: Int!
+  }
+
   extend type Query {
+    "The packages a future house contract of the selected agency could have, priced, and whether it may change"
+    agentPackageOptions(agencyId: Int, houseContractId: Int!): AgentPackageOptions!
     "Energy used per property of the selected agency in a period (default: the last twelve months) against its plan's allowance"
     agentPortfolioUsage(agencyId: Int, periodStart: String, periodEnd: String, page: Int): AgentPortfolioUsage!
     "The selected agency's latest usage reports asked for by its agents"
@@ -300,6 +327,8 @@ export const agentPortalTypeDefs = /* GraphQL */ `
     agentRequestUsageReport(agencyId: Int, periodStart: String!, periodEnd: String!): UsageReport!
     "A meter reading for a house of the selected agency, with a photo, PENDING for staff (source AGENT_APP)"
     agentSubmitMeterReading(agencyId: Int, input: AgentReadingInput!): AgentReading!
+    "Changes the package of a house contract that has not started (priced again; its tenants are told)"
+    agentChangePackage(agencyId: Int, houseContractId: Int!, planType: String!): AgentPackageChange!
     "A root account invites an agent to the selected agency (an e-mail with a link to choose a password)"
     inviteAgencyAgent(agencyId: Int, input: AgencyAgentInvite!): AgencyAgent!
     "A root account removes an agent from the selected agency"
@@ -344,12 +373,20 @@ export const agentPortalResolvers: ResolverMap = {
       const { scope, today } = await scopeOf(context, agencyId);
       return readAgentBillPackages(context.db, scope, today);
     },
+    agentPackageOptions: async (_parent, { agencyId, houseContractId }: WithAgency<{ houseContractId: number }>, context) => {
+      const { scope, today } = await scopeOf(context, agencyId);
+      return agentPackageOptions(context.db, scope, today, houseContractId);
+    },
     agentProperty: async (_parent, { agencyId, propertyId }: WithAgency<{ propertyId: number }>, context) => {
       const { scope, today } = await scopeOf(context, agencyId);
       return readAgentProperty(context.db, scope, today, propertyId);
     },
   },
   Mutation: {
+    agentChangePackage: async (_parent, { agencyId, houseContractId, planType }: WithAgency<{ houseContractId: number; planType: string }>, context) => {
+      const { scope, today } = await scopeOf(context, agencyId);
+      return agentChangePackage(context.db, scope, today, { houseContractId, planType });
+    },
     agentRequestUsageReport: async (_parent, { agencyId, periodStart, periodEnd }: WithAgency<{ periodStart: string; periodEnd: string }>, context) => {
       const { scope } = await scopeOf(context, agencyId);
       return requestAgencyUsageReport(context.db, context.boss, scope, { periodStart, periodEnd });
@@ -379,6 +416,8 @@ export const agentPortalOperationAccess: Record<string, Access> = {
   'Query.agentDashboard': AGENT,
   'Query.agentProperties': AGENT,
   'Query.agentProperty': AGENT,
+  'Query.agentPackageOptions': AGENT,
+  'Mutation.agentChangePackage': AGENT,
   'Query.agentBillPackages': AGENT,
   'Query.agentPortfolioUsage': AGENT,
   'Query.agentUsageReports': AGENT,

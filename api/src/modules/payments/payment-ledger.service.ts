@@ -1,7 +1,7 @@
 import { LedgerEntry, Payment, type Knex } from '@app/db';
 import { londonDate } from '../../rules';
 import { DomainError } from '../../errors/domain-error';
-import { notifyPaymentOutcome } from './payment-notification';
+import { notifyPaymentOutcomes } from './payment-notification';
 
 /**
  * The one place a payment's money reaches the tenant's ledger. A collected payment (card charge, Bacs
@@ -78,34 +78,38 @@ export async function submitPayment(trx: Knex, paymentId: number, providerRefere
  * is not settled again: a new attempt is a new payment.
  */
 export async function settlePayment(trx: Knex, paymentId: number, options: { providerReference?: string | null; entryDate?: string } = {}): Promise<PaymentOutcome> {
-  const payment = await lockPayment(trx, paymentId);
-  if (payment.collectionStatus === 'FAILED' || payment.status === 'FAILED') return { payment, changed: false };
-  const credited = await LedgerEntry.query(trx).findOne({ payment_id: paymentId, kind: 'PAYMENT' });
-  if (credited) return { payment, changed: false };
-  const now = new Date();
+  const changed = await settlePayments(trx, [{ paymentId, providerReference: options.providerReference }], options);
+  return { payment: await lockPayment(trx, paymentId), changed: changed.length > 0 };
+}
+
+/**
+ * settlePayment for many payments in one go (a day's collections: a few statements for a thousand payments
+ * instead of a few thousand). Answers the ids it settled; the others were settled or failed before.
+ */
+export async function settlePayments(trx: Knex, items: ReadonlyArray<{ paymentId: number; providerReference?: string | null }>, options: { entryDate?: string } = {}): Promise<number[]> {
+  if (items.length === 0) return [];
+  const payments = await lockPayments(trx, items.map((item) => item.paymentId));
+  const credited = await creditedPayments(trx, payments);
+  const todo = payments.filter((p) => p.collectionStatus !== 'FAILED' && p.status !== 'FAILED' && !credited.has(p.id));
+  if (todo.length === 0) return [];
   // A payment staff recorded as PAID is already as it should be: only its credit is missing.
-  const recordedPaid = payment.collectionStatus === null && payment.status === 'PAID';
-  const updated = recordedPaid
-    ? payment
-    : await payment.$query(trx).patchAndFetch({
-        status: 'PAID',
-        collectionStatus: payment.collectionStatus === null ? null : 'SETTLED',
-        paidAt: payment.paidAt ?? now,
-        settledAt: now,
-        providerReference: options.providerReference ?? payment.providerReference,
-        updatedAt: now,
-      });
-  await LedgerEntry.query(trx).insert({
-    groupId: payment.groupId,
-    tenantContractId: payment.tenantContractId,
-    entryDate: options.entryDate ?? londonDate(now),
-    kind: 'PAYMENT',
-    amountPence: -payment.amountPence,
-    description: paymentDescription(payment),
-    paymentId: payment.id,
-  });
-  await notifyPaymentOutcome(trx, updated, 'TAKEN');
-  return { payment: updated, changed: true };
+  const toMark = todo.filter((p) => !(p.collectionStatus === null && p.status === 'PAID'));
+  const references = new Map(items.map((item) => [item.paymentId, item.providerReference ?? null]));
+  if (toMark.length) {
+    await trx.raw(
+      `UPDATE payments p SET status = 'PAID', collection_status = CASE WHEN p.collection_status IS NULL THEN NULL ELSE 'SETTLED' END,
+              paid_at = COALESCE(p.paid_at, now()), settled_at = now(), provider_reference = COALESCE(v.ref, p.provider_reference), updated_at = now()
+         FROM unnest(?::bigint[], ?::text[]) AS v(id, ref) WHERE p.id = v.id`,
+      // knex's types want one value type per array; PostgreSQL takes a text[] with NULLs.
+      [toMark.map((p) => p.id), toMark.map((p) => references.get(p.id) ?? null) as string[]],
+    );
+  }
+  const entryDate = options.entryDate ?? londonDate(new Date());
+  await LedgerEntry.query(trx).insert(
+    todo.map((p) => ({ groupId: p.groupId, tenantContractId: p.tenantContractId, entryDate, kind: 'PAYMENT', amountPence: -p.amountPence, description: paymentDescription(p), paymentId: p.id })),
+  );
+  await notifyPaymentOutcomes(trx, todo.map((payment) => ({ payment })), 'TAKEN');
+  return todo.map((p) => p.id);
 }
 
 /**
@@ -113,29 +117,45 @@ export async function settlePayment(trx: Knex, paymentId: number, options: { pro
  * nothing is reversed; after settlement (a returned debit, a dispute) the credit is reversed once.
  */
 export async function failPayment(trx: Knex, paymentId: number, reason: string, options: { entryDate?: string } = {}): Promise<PaymentOutcome> {
-  const payment = await lockPayment(trx, paymentId);
-  if (payment.status === 'FAILED') return { payment, changed: false };
-  const now = new Date();
-  const updated = await payment.$query(trx).patchAndFetch({
-    status: 'FAILED',
-    collectionStatus: payment.collectionStatus === null ? null : 'FAILED',
-    failureReason: reason.slice(0, 2000),
-    updatedAt: now,
-  });
-  const credited = await LedgerEntry.query(trx).findOne({ payment_id: paymentId, kind: 'PAYMENT' });
-  if (credited) {
-    await LedgerEntry.query(trx).insert({
-      groupId: payment.groupId,
-      tenantContractId: payment.tenantContractId,
-      entryDate: options.entryDate ?? londonDate(now),
-      kind: 'PAYMENT_FAILED',
-      amountPence: payment.amountPence,
-      description: `Payment returned: ${reason}`.slice(0, 255),
-      paymentId: payment.id,
-    });
+  const changed = await failPayments(trx, [{ paymentId, reason }], options);
+  return { payment: await lockPayment(trx, paymentId), changed: changed.length > 0 };
+}
+
+/** failPayment for many payments in one go, each with its own reason. Answers the ids it failed. */
+export async function failPayments(trx: Knex, items: ReadonlyArray<{ paymentId: number; reason: string }>, options: { entryDate?: string } = {}): Promise<number[]> {
+  if (items.length === 0) return [];
+  const payments = await lockPayments(trx, items.map((item) => item.paymentId));
+  const todo = payments.filter((p) => p.status !== 'FAILED');
+  if (todo.length === 0) return [];
+  const reasons = new Map(items.map((item) => [item.paymentId, item.reason.slice(0, 2000)]));
+  await trx.raw(
+    `UPDATE payments p SET status = 'FAILED', collection_status = CASE WHEN p.collection_status IS NULL THEN NULL ELSE 'FAILED' END, failure_reason = v.reason, updated_at = now()
+       FROM unnest(?::bigint[], ?::text[]) AS v(id, reason) WHERE p.id = v.id`,
+    [todo.map((p) => p.id), todo.map((p) => reasons.get(p.id)!)],
+  );
+  const credited = await creditedPayments(trx, todo);
+  const entryDate = options.entryDate ?? londonDate(new Date());
+  const reversed = todo.filter((p) => credited.has(p.id));
+  if (reversed.length) {
+    await LedgerEntry.query(trx).insert(
+      reversed.map((p) => ({ groupId: p.groupId, tenantContractId: p.tenantContractId, entryDate, kind: 'PAYMENT_FAILED', amountPence: p.amountPence, description: `Payment returned: ${reasons.get(p.id)}`.slice(0, 255), paymentId: p.id })),
+    );
   }
-  await notifyPaymentOutcome(trx, updated, 'FAILED', reason);
-  return { payment: updated, changed: true };
+  await notifyPaymentOutcomes(trx, todo.map((payment) => ({ payment, reason: reasons.get(payment.id) })), 'FAILED');
+  return todo.map((p) => p.id);
+}
+
+/** The payments, locked in id order (two runs locking overlapping sets never deadlock); a missing id is an error. */
+async function lockPayments(trx: Knex, ids: readonly number[]): Promise<Payment[]> {
+  const payments = await Payment.query(trx).whereIn('id', [...new Set(ids)]).orderBy('id').forUpdate();
+  if (payments.length !== new Set(ids).size) throw new DomainError('NOT_FOUND', `Payment ${ids.find((id) => !payments.some((p) => p.id === Number(id)))} not found.`);
+  return payments;
+}
+
+/** Which of the payments already have their ledger credit. */
+async function creditedPayments(trx: Knex, payments: readonly Payment[]): Promise<Set<number>> {
+  const rows: number[] = await trx('ledger_entries').whereIn('payment_id', payments.map((p) => p.id)).where({ kind: 'PAYMENT' }).pluck('payment_id');
+  return new Set(rows.map(Number));
 }
 
 const METHOD_WORDS: Record<string, string> = {

@@ -1,5 +1,5 @@
 import { startApiHarness, type ApiHarness } from '../../testing';
-import { createPendingPayment, failPayment, settlePayment, submitPayment } from './payment-ledger.service';
+import { createPendingPayment, failPayment, failPayments, settlePayment, settlePayments, submitPayment } from './payment-ledger.service';
 
 /*
  * Money moves exactly once: a collected payment's ledger credit is posted when it settles and never twice,
@@ -101,5 +101,27 @@ describe('payments staff enter by hand', () => {
     const res = await api.graphql(CREATE, { tenantContractId: String(tenantContractId), status: 'OUTSTANDING', method: 'STANDING_ORDER' }, staff, GROUP);
     expect(res.body.errors).toBeUndefined();
     expect(await ledgerFor(Number(res.body.data.createPayment.id))).toEqual([]);
+  });
+});
+
+describe('a day of payments at once', () => {
+  it('settles and fails many in one go with the same rules: each credit once, a failed one never settled, each tenant told once', async () => {
+    const [a, b, c, d] = await Promise.all(['batch:a', 'batch:b', 'batch:c', 'batch:d'].map((key, i) => pending(key, 1_000 + i).then((o) => o.payment.id)));
+    await api.db.knex.transaction((trx) => failPayment(trx, d!, 'Card declined'));
+    const settled = await api.db.knex.transaction((trx) => settlePayments(trx, [{ paymentId: a!, providerReference: 'pi_a' }, { paymentId: b! }, { paymentId: d! }]));
+    expect(settled.sort()).toEqual([a, b].sort());
+    expect(await api.db.knex.transaction((trx) => settlePayments(trx, [{ paymentId: a! }, { paymentId: b! }]))).toEqual([]);
+    const failed = await api.db.knex.transaction((trx) => failPayments(trx, [{ paymentId: b!, reason: 'Returned by the bank' }, { paymentId: c!, reason: 'Insufficient funds' }, { paymentId: d!, reason: 'Again' }]));
+    expect(failed.sort()).toEqual([b, c].sort());
+    expect(await ledgerFor(a!)).toEqual([{ kind: 'PAYMENT', amount_pence: -1_000 }]);
+    expect(await ledgerFor(b!)).toEqual([{ kind: 'PAYMENT', amount_pence: -1_001 }, { kind: 'PAYMENT_FAILED', amount_pence: 1_001 }]);
+    expect(await ledgerFor(c!)).toEqual([]);
+    expect(await api.db.knex('payments').whereIn('id', [a!, c!, d!]).orderBy('id').select('status', 'provider_reference', 'failure_reason')).toEqual([
+      { status: 'PAID', provider_reference: 'pi_a', failure_reason: null },
+      { status: 'FAILED', provider_reference: null, failure_reason: 'Insufficient funds' },
+      { status: 'FAILED', provider_reference: null, failure_reason: 'Card declined' },
+    ]);
+    expect((await toldAbout(c!)).map((n) => n.message)).toEqual(['Your payment of £10.02 (23 November 2026) could not be taken: Insufficient funds.']);
+    expect((await toldAbout(b!)).map((n) => n.title)).toEqual(['Payment received', 'Payment failed']);
   });
 });

@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import { fieldMessages } from '@app/api/client';
 import { labelFor, PLAN_TYPES } from '@app/api/rules';
 import { AgentPortal, addressLine, label, ukDate, type PortalContext } from './AgentPortal';
+import { ChangePackage } from './ChangePackage';
 
 interface Service {
   id: number;
@@ -91,7 +92,7 @@ function PropertyBody({ request }: PortalContext) {
       </nav>
       {current === 'contracts' && <ContractsTab property={property} />}
       {current === 'supplier' && <SupplierTab property={property} />}
-      {current === 'bill-packages' && <PackagesTab property={property} />}
+      {current === 'bill-packages' && <PackagesTab property={property} request={request} reload={load} />}
       {current === 'meter-readings' && <ReadingsTab property={property} request={request} reload={load} />}
     </>
   );
@@ -166,7 +167,7 @@ function SupplierTab({ property }: { property: Property }) {
   );
 }
 
-function PackagesTab({ property }: { property: Property }) {
+function PackagesTab({ property, request, reload }: { property: Property; request: PortalContext['request']; reload: () => void }) {
   const shown = property.contracts.filter((c) => c.period !== 'PREVIOUS');
   if (shown.length === 0) return <p>No current or future contract, so no bills package.</p>;
   return (
@@ -186,6 +187,7 @@ function PackagesTab({ property }: { property: Property }) {
               </li>
             ))}
           </ul>
+          {property.canEdit && contract.period === 'FUTURE' && contract.billingType === 'PLAN' ? <ChangePackage houseContractId={contract.id} request={request} onChanged={reload} /> : null}
         </section>
       ))}
     </div>

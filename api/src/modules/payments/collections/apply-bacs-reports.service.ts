@@ -72,10 +72,13 @@ export async function receiveBureauDay(db: Knex, options: BureauDayOptions): Pro
   const due = submitted.filter((c) => calendar.addWorkingDays(c.collection_date, 2) <= today);
   for (let i = 0; i < due.length; i += 1000) {
     await db.transaction(async (trx) => {
-      for (const collection of due.slice(i, i + 1000)) {
-        const moved = await trx('collections').where({ id: collection.id, status: 'SUBMITTED' }).update({ status: 'SETTLED', updated_at: trx.fn.now() });
-        if (moved && (await settlement.settle(trx, collection.payment_id))) result.settled += 1;
-      }
+      const moved: number[] = await trx('collections')
+        .whereIn('id', due.slice(i, i + 1000).map((c) => c.id))
+        .where({ status: 'SUBMITTED' })
+        .update({ status: 'SETTLED', updated_at: trx.fn.now() })
+        .returning('payment_id')
+        .then((rows: Array<{ payment_id: number }>) => rows.map((row) => Number(row.payment_id)));
+      result.settled += await settlement.settleMany(trx, moved);
     });
   }
 

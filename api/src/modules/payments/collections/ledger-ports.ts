@@ -1,12 +1,14 @@
 import { Group, PaymentMethod, type Knex } from '@app/db';
 import { cardProviderForGroup } from '../card-provider';
-import { failPayment, settlePayment } from '../payment-ledger.service';
+import { failPayment, failPayments, settlePayment, settlePayments } from '../payment-ledger.service';
 import type { CardChargePort, SettlementPort } from './ports';
 
 /** Collections settle through the shared payment core: one ledger credit per payment, one reversal. */
 export const ledgerSettlement: SettlementPort = {
   settle: async (trx, paymentId) => (await settlePayment(trx, paymentId)).changed,
   fail: async (trx, paymentId, reason) => (await failPayment(trx, paymentId, reason)).changed,
+  settleMany: async (trx, paymentIds) => (await settlePayments(trx, paymentIds.map((paymentId) => ({ paymentId })))).length,
+  failMany: async (trx, items) => (await failPayments(trx, items)).length,
   // A settled debit taken back (indemnity claim): failing it after settlement posts the one PAYMENT_FAILED.
   reverse: async (trx, paymentId, reason) => (await failPayment(trx, paymentId, `Direct debit reclaimed: ${reason}`)).changed,
 };

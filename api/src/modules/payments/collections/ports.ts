@@ -10,6 +10,10 @@ export interface SettlementPort {
   settle(trx: Knex.Transaction, paymentId: number): Promise<boolean>;
   /** The payment failed: FAILED, no ledger credit (true only the first time). */
   fail(trx: Knex.Transaction, paymentId: number, reason: string): Promise<boolean>;
+  /** settle for many at once (a day's collections); answers how many settled now. */
+  settleMany(trx: Knex.Transaction, paymentIds: readonly number[]): Promise<number>;
+  /** fail for many at once, each with its own reason; answers how many failed now. */
+  failMany(trx: Knex.Transaction, items: ReadonlyArray<{ paymentId: number; reason: string }>): Promise<number>;
   /** A settled payment taken back (a Direct Debit indemnity claim): its credit reversed, once. */
   reverse(trx: Knex.Transaction, paymentId: number, reason: string): Promise<boolean>;
 }
