@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import { BroadcastButton } from '../broadcast/BroadcastButton';
+import { DownloadBacsFileButton } from '../payments/DownloadBacsFileButton';
 import { InviteTenantButton } from '../tenants/InviteTenantButton';
 
 /** Actions a record type's catalogue page offers beside Edit, by the catalogue's resource name. */
@@ -7,4 +8,5 @@ export const EXTRA_SHOW_ACTIONS: Readonly<Record<string, ReactElement>> = {
   House: <BroadcastButton to="house" />,
   Agency: <BroadcastButton to="agency" />,
   Tenant: <InviteTenantButton />,
+  BacsSubmission: <DownloadBacsFileButton />,
 };

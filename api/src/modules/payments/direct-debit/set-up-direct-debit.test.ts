@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { createQueues } from '../../../jobs/create-queues';
 import { QUEUES } from '../../../jobs/queues';
-import { startApiHarness, type ApiHarness } from '../../../testing';
+import request from 'supertest';
+import { downloadToken, startApiHarness, type ApiHarness } from '../../../testing';
 import { SandboxBacsBureau } from '../../../sandboxes/bacs/sandbox-bureau';
 import { loadBacsCalendar } from '../bacs/bank-holidays';
 import { readDataRecords } from '../bacs/standard18';
@@ -132,5 +133,30 @@ describe('lodging with the bank (sandbox bureau test accounts)', () => {
     expect(await status()).toEqual({ [ok]: 'ACTIVE', [rejected]: 'FAILED', [cancelled]: 'CUSTOMER_CANCELLED', [moved]: 'ACTIVE', [own]: 'ACTIVE' });
     expect(await k('direct_debit_mandates').where({ tenant_contract_id: moved, status: 'ACTIVE' }).first('sort_code', 'account_number')).toEqual({ sort_code: '108800', account_number: '12345628' });
     expect(await k('bacs_reports').orderBy('id').pluck('kind')).toEqual(['AUDDIS', 'ADDACS']);
+  });
+});
+
+describe("a day's Direct Debit file", () => {
+  it('downloads as it went to the bureau, for staff of its group only, through a link token', async () => {
+    const k = api.db.knex;
+    const files: Array<{ id: number; group_id: number }> = await k('bacs_submissions').where({ kind: 'AUDDIS', submission_date: '2027-03-01' }).orderBy('group_id').select('id', 'group_id');
+    const [group1File, group2File] = files as [{ id: number; group_id: number }, { id: number; group_id: number }];
+    const path = (id: number) => `/api/v2/direct-debit/submissions/${id}/file`;
+    const res = await request(api.app.express).get(path(group1File.id)).query({ jwt: await downloadToken(api, path(group1File.id), staff) });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="2027-03-01_188760_AUDDIS.txt"');
+    expect(res.text.startsWith('VOL1')).toBe(true);
+    expect(res.text).toContain('33333335');
+
+    // A member of staff who works for group 2 only: group 1's file is not there for them.
+    const narrow: { id: number } = await k('users').where({ email: 'readonly@demo.test' }).first('id');
+    await k('users').where({ id: narrow.id }).update({ all_groups: false });
+    await k('backoffice_user_groups').insert({ user_id: narrow.id, group_id: 2 });
+    const readonly = await api.signIn('readonly@demo.test');
+    const theirs = await request(api.app.express).get(path(group1File.id)).query({ jwt: await downloadToken(api, path(group1File.id), readonly) });
+    expect(theirs.status).toBe(404);
+    expect((await request(api.app.express).get(path(group2File.id)).query({ jwt: await downloadToken(api, path(group2File.id), readonly) })).status).toBe(200);
+    // A tenant cannot even ask; a session token in the link is refused.
+    expect((await request(api.app.express).get(path(group1File.id)).query({ jwt: tenant })).status).toBe(401);
   });
 });
