@@ -31,5 +31,8 @@ export const backOfficeTheme: RaThemeOptions = {
         },
       },
     },
+    // react-admin's spinners (the app bar's refresh, a list loading) are progress bars with no name: a screen
+    // reader hears "progress bar" and nothing more. Each says what it is doing unless the caller names it.
+    MuiCircularProgress: { defaultProps: { 'aria-label': 'Loading' } },
   },
 };
