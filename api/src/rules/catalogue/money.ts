@@ -437,7 +437,7 @@ export const BacsSubmission: ResourceSpec = {
     processingDate: { kind: 'date', readOnly: true, list: true, help: 'Bacs processing day; debits reach payers the next working day' },
     itemCount: { kind: 'int', readOnly: true, list: true },
     totalPence: systemMoney,
-    status: { kind: 'enum', values: BACS_SUBMISSION_STATUSES, readOnly: true, filter: 'eq' },
+    status: { kind: 'enum', values: BACS_SUBMISSION_STATUSES, readOnly: true, filter: 'eq', list: true, help: 'Reported: every item has its outcome' },
     bureauReference: { kind: 'string', readOnly: true, list: true, help: 'Empty until the file is sent to the bureau' },
   },
   search: ['bureauReference'],

@@ -66,6 +66,8 @@ it('submits, returns, settles and reclaims on the working-day clock, each day sa
   expect(await day('2026-12-31')).toMatchObject({ reportsRead: 1, advicesApplied: 1, failed: 1, represented: 1, settled: 2 });
   expect(await statuses()).toEqual(['4500#1 SETTLED', '4501#1 FAILED ARUDD-0', '4501#2 PENDING', '4504#1 SETTLED']);
   expect(await day('2026-12-31')).toMatchObject({ reportsRead: 0, advicesApplied: 0, failed: 0, settled: 0 });
+  // Every debit of the 23rd's file has its outcome: the file is REPORTED.
+  expect(await db.knex('bacs_submissions').where({ submission_date: '2026-12-23' }).pluck('status')).toEqual(['REPORTED']);
   // The payer is told when it goes again: five working days on, past New Year's Day (Friday 8 January).
   const notice = await db.knex('outbox_messages').where({ subject: 'Your Direct Debit was returned: we will try again' }).first('text_body');
   expect(notice?.text_body).toContain('£45.01');

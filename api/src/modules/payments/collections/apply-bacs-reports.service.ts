@@ -40,7 +40,9 @@ export const REPRESENTATION_NOTICE_WORKING_DAYS = 5;
  *    nothing and reads nothing twice);
  * 2. every submitted Direct Debit whose return window has closed (ARUDD comes by two working days after the
  *    collection date) with no return is SETTLED and posts its credit;
- * 3. every mandate lodged (AUDDIS 0N) whose processing day has passed without a rejection becomes ACTIVE.
+ * 3. every mandate lodged (AUDDIS 0N) whose processing day has passed without a rejection becomes ACTIVE;
+ * 4. every file whose outcome is known (all its debits settled or returned; an AUDDIS file past its processing
+ *    day) is REPORTED.
  */
 export async function receiveBureauDay(db: Knex, options: BureauDayOptions): Promise<Omit<BureauRunResult, 'filesSent'>> {
   const { bureau, calendar, settlement, today } = options;
@@ -82,11 +84,22 @@ export async function receiveBureauDay(db: Knex, options: BureauDayOptions): Pro
     });
   }
 
+  // A collections file whose every debit has its outcome (settled or returned) is REPORTED on its screen.
+  await db.raw(
+    `UPDATE bacs_submissions s SET status = 'REPORTED', updated_at = now()
+      WHERE s.status = 'SUBMITTED' AND s.kind = 'COLLECTIONS' AND s.bureau_reference IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM collections c WHERE c.submission_id = s.id AND c.status = 'SUBMITTED')`,
+  );
+
   const lodged: Array<{ id: number; lodged_on: string }> = await db('direct_debit_mandates').where({ status: 'PENDING' }).whereNotNull('lodged_on').select('id', db.raw('lodged_on::text AS lodged_on'));
   const active = lodged.filter((m) => calendar.addWorkingDays(m.lodged_on, 2) <= today).map((m) => m.id);
   if (active.length) {
     result.mandatesActivated = await db('direct_debit_mandates').whereIn('id', active).where({ status: 'PENDING' }).update({ status: 'ACTIVE', direct_debit_status: 'ARRANGED', updated_at: db.fn.now() });
   }
+  // An AUDDIS file past its processing day has had its answer (any rejection came on that day).
+  const lodgements: Array<{ id: number; submission_date: string }> = await db('bacs_submissions').where({ kind: 'AUDDIS', status: 'SUBMITTED' }).whereNotNull('bureau_reference').select('id', db.raw('submission_date::text AS submission_date'));
+  const answered = lodgements.filter((f) => calendar.addWorkingDays(f.submission_date, 2) <= today).map((f) => f.id);
+  if (answered.length) await db('bacs_submissions').whereIn('id', answered).update({ status: 'REPORTED', updated_at: db.fn.now() });
   return result;
 }
 

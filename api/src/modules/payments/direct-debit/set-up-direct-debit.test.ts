@@ -133,6 +133,8 @@ describe('lodging with the bank (sandbox bureau test accounts)', () => {
     expect(await status()).toEqual({ [ok]: 'ACTIVE', [rejected]: 'FAILED', [cancelled]: 'CUSTOMER_CANCELLED', [moved]: 'ACTIVE', [own]: 'ACTIVE' });
     expect(await k('direct_debit_mandates').where({ tenant_contract_id: moved, status: 'ACTIVE' }).first('sort_code', 'account_number')).toEqual({ sort_code: '108800', account_number: '12345628' });
     expect(await k('bacs_reports').orderBy('id').pluck('kind')).toEqual(['AUDDIS', 'ADDACS']);
+    // The lodgement files have had their answer once past their processing day.
+    expect(await k('bacs_submissions').where({ kind: 'AUDDIS', submission_date: '2027-03-01' }).pluck('status')).toEqual(['REPORTED', 'REPORTED']);
   });
 });
 
