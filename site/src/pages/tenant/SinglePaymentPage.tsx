@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { ContractPicker } from './ContractPicker';
 import { methodText, TENANT_ACCOUNT, type TenantAccount } from './account-query';
 import { money, tenantMutation, useTenantQuery } from './tenant-api';
+import { BalancePanel } from './BalancePanel';
 import { Loading, Panel, TenantPage } from './TenantPage';
 
 const PAY = `mutation ($input: TenantCardPaymentInput!) { payment: payByCard(input: $input) { collectionStatus failureReason amountPence } }`;
@@ -68,10 +69,7 @@ function SinglePayment() {
     <>
       <ContractPicker value={contractId} onChange={setContractId} />
       <div className="tenant-grid">
-        <Panel title="Balance" id="balance">
-          <p className="tenant-figure">{money(Math.abs(a.balancePence))}</p>
-          <p>{a.balancePence > 0 ? 'to pay today' : a.balancePence < 0 ? 'in credit' : 'You are up to date.'}</p>
-        </Panel>
+        <BalancePanel balancePence={a.balancePence} />
         <Panel title="Pay by card" id="pay">
           {card ? (
             <form

@@ -3,6 +3,7 @@ import { ContractPicker } from './ContractPicker';
 import { methodText, statementPdfPath, TENANT_ACCOUNT, type TenantAccount } from './account-query';
 import { day, label, money, useTenantQuery } from './tenant-api';
 import { TableWrap } from './TableWrap';
+import { BalancePanel } from './BalancePanel';
 import { Loading, Panel, TenantPage } from './TenantPage';
 import { PaymentMethodActions } from './PaymentMethodActions';
 import { SecureDownloadLink } from '../../ui/SecureDownloadLink';
@@ -29,10 +30,7 @@ function Payments() {
     <>
     <ContractPicker value={contractId} onChange={setContractId} />
     <div className="tenant-grid">
-      <Panel title="Balance" id="balance">
-        <p className="tenant-figure">{money(Math.abs(a.balancePence))}</p>
-        <p>{a.balancePence > 0 ? 'to pay today' : a.balancePence < 0 ? 'in credit' : 'You are up to date.'}</p>
-      </Panel>
+      <BalancePanel balancePence={a.balancePence} />
       <Panel title="Payment methods" id="methods">
         {a.paymentMethods.length ? (
           <ul className="tenant-list">
