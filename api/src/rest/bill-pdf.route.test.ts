@@ -46,6 +46,17 @@ describe('GET /api/v2/bills/:id/pdf', () => {
     expect((res.body as Buffer).subarray(0, 4).toString()).toBe('%PDF');
   });
 
+  it("answers not found to staff who do not work for the bill's group", async () => {
+    const other: { group_id: number } = await api.db.knex('bills').where({ id: tenantBillId }).first('group_id');
+    const narrow: { id: number } = await api.db.knex('users').where({ email: 'readonly@demo.test' }).first('id');
+    await api.db.knex('users').where({ id: narrow.id }).update({ all_groups: false });
+    await api.db.knex('backoffice_user_groups').insert({ user_id: narrow.id, group_id: other.group_id === 1 ? 2 : 1 });
+    const token = await api.signIn('readonly@demo.test');
+    await request(api.app.express).get(await link(`/api/v2/bills/${tenantBillId}/pdf`, token)).expect(404);
+    await api.db.knex('backoffice_user_groups').insert({ user_id: narrow.id, group_id: other.group_id });
+    await request(api.app.express).get(await link(`/api/v2/bills/${tenantBillId}/pdf`, await api.signIn('readonly@demo.test'))).expect(200);
+  });
+
   it('refuses the partner desk (no money detail) and a session token in the link', async () => {
     const token = await api.signIn('partner@demo.test');
     await request(api.app.express).get(await link(`/api/v2/bills/${tenantBillId}/pdf`, token)).expect(403);
