@@ -1,9 +1,10 @@
 import type { PgBoss } from 'pg-boss';
 import { TenantContract, type Knex } from '@app/db';
 import type { AuthUser } from '../../auth/auth-user';
+import { tenantContractForCaller } from './payment-scope';
 import { consumeAttempt } from '../../auth/rate-limit';
 import { DomainError } from '../../errors/domain-error';
-import { addDays, COLLECTION_CHANNELS, formatPounds, hasAreaLevel, labelFor } from '../../rules';
+import { addDays, COLLECTION_CHANNELS, formatPounds, formatSortCode, labelFor } from '../../rules';
 import { createNotification } from '../notifications/create-notification.service';
 import { queueEmail } from '../outbox/queue-message.service';
 import { readSystemCurrentDate } from '../settings/read-current-date.service';
@@ -14,24 +15,13 @@ const NEXT_DATES_WINDOW_DAYS = 400;
 const NEXT_DATES_SHOWN = 3;
 const COLLECTIONS_SHOWN = 50;
 
-/** Staff of the contract's group with READ (or WRITE for changes) on payments; anything else is not found. */
-async function staffContract(db: Knex, user: AuthUser | null, groupId: number | null, tenantContractId: unknown, level: 'READ' | 'WRITE'): Promise<TenantContract> {
-  const id = Number(tenantContractId);
-  const contract = Number.isInteger(id) && id > 0 ? await TenantContract.query(db).findById(id) : undefined;
-  if (!contract || !user || user.role !== 'backoffice' || groupId === null || contract.groupId !== groupId) {
-    throw new DomainError('NOT_FOUND', 'Tenant contract not found.', { fields: [{ field: 'tenantContractId', rule: 'exists', message: 'Tenant contract not found.' }] });
-  }
-  if (!hasAreaLevel(user.permissions, 'payments', level)) throw new DomainError('FORBIDDEN', 'You do not have access to this');
-  return contract;
-}
-
 /**
  * A tenant contract's money-in, as staff need it on one page: the methods on file (cards, Direct Debit
  * mandates with their state), the schedules with their next collection dates, the latest collections and
  * where each got to, and the refunds. Read as one objection graph of the contract.
  */
 export async function contractPayments(db: Knex, caller: { user: AuthUser | null; groupId: number | null }, tenantContractId: unknown) {
-  const contract = await staffContract(db, caller.user, caller.groupId, tenantContractId, 'READ');
+  const contract = await tenantContractForCaller(db, caller.user, caller.groupId, tenantContractId, 'READ');
   const graph = await TenantContract.query(db)
     .findById(contract.id)
     .withGraphFetched('[paymentMethods.mandate, schedules, refunds]')
@@ -56,7 +46,7 @@ export async function contractPayments(db: Knex, caller: { user: AuthUser | null
         m.kind === 'CARD'
           ? `Card ending ${m.cardLast4}, expires ${String(m.cardExpiryMonth).padStart(2, '0')}/${m.cardExpiryYear} (${labelFor(m.cardProvider)})`
           : m.mandate
-            ? `Direct Debit from ${m.mandate.sortCode.replace(/(\d\d)(\d\d)(\d\d)/, '$1-$2-$3')} account ending ${m.mandate.accountNumberEnding}, reference ${m.mandate.reference}`
+            ? `Direct Debit from ${formatSortCode(m.mandate.sortCode)} account ending ${m.mandate.accountNumberEnding}, reference ${m.mandate.reference}`
             : 'Direct Debit',
       state: m.kind === 'CARD' ? (m.isActive ? 'Active' : 'Removed') : m.mandate ? labelFor(m.mandate.status) : 'No mandate',
     })),
@@ -82,7 +72,7 @@ export const PAYMENT_LINK_LIMIT = { limit: 1, windowMinutes: 10 } as const;
  * same in their notifications: staff use it after a failed payment or a call.
  */
 export async function sendPaymentLink(db: Knex, boss: PgBoss, caller: { user: AuthUser | null; groupId: number | null; baseUrl: string }, tenantContractId: unknown): Promise<string> {
-  const contract = await staffContract(db, caller.user, caller.groupId, tenantContractId, 'WRITE');
+  const contract = await tenantContractForCaller(db, caller.user, caller.groupId, tenantContractId);
   const graph = await TenantContract.query(db).findById(contract.id).withGraphFetched('tenant');
   const tenant = graph!.tenant;
   if (!tenant?.email) throw DomainError.invalid([{ field: 'tenantContractId', rule: 'email', message: 'The tenant has no e-mail address to send the link to' }]);

@@ -6,10 +6,11 @@ import { hasAreaLevel, TENANT_ROLES } from '../../rules';
 
 /**
  * The tenant contract a payment call names, if the caller may act on it: a tenant only on a contract of
- * their own; staff only within the group they work in (X-Group-ID) and with WRITE on payments. Anything else
- * is answered as not found, so another tenant's ids reveal nothing.
+ * their own; staff only within the group they work in (X-Group-ID) and with `staffLevel` on payments (WRITE
+ * to change anything, READ to look). Anything else is answered as not found, so another tenant's ids reveal
+ * nothing.
  */
-export async function tenantContractForCaller(db: Knex, user: AuthUser | null, groupId: number | null, tenantContractId: unknown): Promise<TenantContract> {
+export async function tenantContractForCaller(db: Knex, user: AuthUser | null, groupId: number | null, tenantContractId: unknown, staffLevel: 'READ' | 'WRITE' = 'WRITE'): Promise<TenantContract> {
   const id = Number(tenantContractId);
   const notFound = new DomainError('NOT_FOUND', 'Tenant contract not found.', { fields: [{ field: 'tenantId', rule: 'exists', message: 'Missing tenant ID or card reference.' }] });
   if (!user || !Number.isInteger(id) || id <= 0) throw notFound;
@@ -19,7 +20,7 @@ export async function tenantContractForCaller(db: Knex, user: AuthUser | null, g
     if (contract.userId !== user.id) throw notFound;
     return contract;
   }
-  if (user.role === 'backoffice' && hasAreaLevel(user.permissions, 'payments', 'WRITE')) {
+  if (user.role === 'backoffice' && hasAreaLevel(user.permissions, 'payments', staffLevel)) {
     if (groupId === null || contract.groupId !== groupId) throw notFound;
     return contract;
   }

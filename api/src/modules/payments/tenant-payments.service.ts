@@ -4,6 +4,7 @@ import { recordChange } from '../../audit/record-change';
 import { DomainError } from '../../errors/domain-error';
 import { formatPounds, MONEY_CEILINGS } from '../../rules';
 import { chargeCardOnFile } from './card-charge.service';
+import { endMandate } from './direct-debit/end-mandate';
 import { tenantContractForCaller } from './payment-scope';
 
 export const TENANT_PAYMENT_MESSAGES = {
@@ -40,8 +41,7 @@ export async function cancelDirectDebit(db: Knex, caller: { user: AuthUser | nul
     const mandates = await DirectDebitMandate.query(trx).where({ tenant_contract_id: contract.id }).whereIn('status', ['PENDING', 'ACTIVE']);
     if (mandates.length === 0) throw DomainError.invalid([{ field: 'tenantId', rule: 'directDebit', message: TENANT_PAYMENT_MESSAGES.noDirectDebit }]);
     for (const mandate of mandates) {
-      const status = mandate.status === 'PENDING' && mandate.lodgedOn === null ? 'INACTIVE' : 'CANCELLING';
-      await mandate.$query(trx).patch({ status });
+      const status = await endMandate(trx, mandate);
       await recordChange(trx, { action: 'UPDATE', entity: 'direct_debit_mandates', entityId: mandate.id, actorUserId: caller.user!.id, before: { status: mandate.status }, after: { status } });
     }
     await PaymentMethod.query(trx).where({ tenant_contract_id: contract.id, kind: 'DIRECT_DEBIT', is_active: true }).patch({ isActive: false });

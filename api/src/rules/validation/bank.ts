@@ -35,6 +35,11 @@ export function normaliseSortCode(value: string): string | null {
   return bankDigits(value);
 }
 
+/** A stored sort code as people write it: '108800' → '10-88-00'. */
+export function formatSortCode(digits: string): string {
+  return digits.replace(/^(\d\d)(\d\d)(\d\d)$/, '$1-$2-$3');
+}
+
 /** Account number: 6 to 10 digits (spaces and dashes allowed in the input). */
 export function accountNumber(value: unknown): RuleResult {
   if (isBlank(value)) return null;

@@ -3,10 +3,11 @@ import { DirectDebitMandate, Group, PaymentMethod, TenantContract, User, type Kn
 import type { AuthUser } from '../../../auth/auth-user';
 import { recordChange } from '../../../audit/record-change';
 import { DomainError, type FieldError } from '../../../errors/domain-error';
-import { bankDigits, hasAreaLevel, TENANT_ROLES } from '../../../rules';
+import { bankDigits, formatSortCode, hasAreaLevel, TENANT_ROLES } from '../../../rules';
 import { queueEmail } from '../../outbox/queue-message.service';
 import { readEnabledFeatures } from '../../settings/read-system-settings.service';
 import { checkBankDetails } from '../bacs/modulus';
+import { endMandate } from './end-mandate';
 import { tenantContractForCaller } from '../payment-scope';
 
 export const DIRECT_DEBIT_MESSAGES = {
@@ -56,10 +57,7 @@ export async function setUpDirectDebit(db: Knex, boss: PgBoss, caller: { user: A
     const group = await Group.query(trx).findById(contract.groupId);
     const mandatesBefore = await DirectDebitMandate.query(trx).where({ tenant_contract_id: contract.id });
     const earlier = mandatesBefore.filter((m) => m.status === 'PENDING' || m.status === 'ACTIVE');
-    for (const old of earlier) {
-      // Never lodged: nothing to cancel at the bank. Lodged or active: a 0C goes in the next AUDDIS file.
-      await old.$query(trx).patch({ status: old.lodgedOn === null && old.status === 'PENDING' ? 'INACTIVE' : 'CANCELLING' });
-    }
+    for (const old of earlier) await endMandate(trx, old);
     await PaymentMethod.query(trx).where({ tenant_contract_id: contract.id, kind: 'DIRECT_DEBIT', is_active: true }).patch({ isActive: false });
     const mandate = await DirectDebitMandate.query(trx).insertAndFetch({
       groupId: contract.groupId,
@@ -91,7 +89,7 @@ export async function setUpDirectDebit(db: Knex, boss: PgBoss, caller: { user: A
         subject: 'Your Direct Debit is set up',
         text:
           `Thank you: your Direct Debit Instruction to ${group!.name} is set up.\n\n` +
-          `Account holder: ${accountName}\nSort code: ${mandate.sortCode.replace(/(\d\d)(\d\d)(\d\d)/, '$1-$2-$3')}\nAccount number ending: ${mandate.accountNumberEnding}\n` +
+          `Account holder: ${accountName}\nSort code: ${formatSortCode(mandate.sortCode)}\nAccount number ending: ${mandate.accountNumberEnding}\n` +
           `Reference (shown on your bank statement): ${mandate.reference}\nService user number: ${group!.serviceUserNumber}\n\n` +
           'Before each new amount is collected we will tell you how much and when, at least 10 working days ahead.\n\n' +
           'The Direct Debit Guarantee: if an error is made in the payment of your Direct Debit, by us or your bank or building society, ' +
