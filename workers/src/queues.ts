@@ -5,6 +5,7 @@ import { billingFinalStatementsHandler } from './handlers/billing-final-statemen
 import { billingHouseHandler } from './handlers/billing-house';
 import { billingRunHandler } from './handlers/billing-run';
 import { billingStatementEmailHandler } from './handlers/billing-statement-email';
+import { creditControlFailedPaymentsHandler, creditControlLadderHandler } from './handlers/credit-control';
 import { deadLetterAlertsHandler } from './handlers/dead-letter-alerts';
 import { deliverOutboxMessageHandler } from './handlers/deliver-outbox-message';
 import { exportCleanupHandler } from './handlers/export-cleanup';
@@ -31,4 +32,6 @@ export const HANDLERS: { [Q in QueueName]: Handler<Q> | BatchHandler<Q> } = {
   'billing.automation': billingAutomationHandler,
   'jobs.dead-letter-alerts': deadLetterAlertsHandler,
   'payments.collections': paymentsCollectionsHandler,
+  'credit-control.ladder': creditControlLadderHandler,
+  'credit-control.failed-payments': creditControlFailedPaymentsHandler,
 };

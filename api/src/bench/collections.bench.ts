@@ -10,6 +10,7 @@ import { createQueues } from '../jobs/create-queues';
 import { ALL_QUEUES } from '../jobs/queues';
 import { startCardProvider2Sandbox } from '../sandboxes/card-provider-2/card-provider-2-sandbox';
 import { startTestServer, withDatabase } from '../testing/server-for-tests';
+import { runWorkerJob, vmHwmMb } from './worker-job';
 
 /*
  * `npm run bench -- collections`: tenant contracts (BENCH_COLLECTIONS_HOUSES houses of the bill-run set, 2–3
@@ -58,34 +59,8 @@ async function buildSet(knex: Knex): Promise<void> {
   await knex.raw(`VACUUM (ANALYZE) payment_schedules, direct_debit_mandates, payment_methods, tenant_contracts, payments, collections`);
 }
 
-function vmHwmMb(pid: number | undefined): number {
-  try {
-    const match = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match ? Number(match[1]) / 1024 : 0;
-  } catch {
-    return 0;
-  }
-}
-
-/**
- * Runs one day's job and answers the worker's time on it (started → completed). The time the job waited in the
- * queue is printed apart: with the queue's singleton policy pg-boss lets a worker take the next job only once
- * its monitor has seen the last one finish (up to about a minute later), which says nothing of the day's work.
- */
-async function runDay(boss: PgBoss, today: string): Promise<{ seconds: number; output: Record<string, number> }> {
-  const id = await boss.send('payments.collections', { today });
-  if (!id) throw new Error('the collections job was not queued');
-  for (;;) {
-    const job = await boss.getJobById('payments.collections', id);
-    if (job?.state === 'completed') {
-      const waited = (job.startedOn.getTime() - job.createdOn.getTime()) / 1000;
-      console.log(`  (job ${today} waited ${waited.toFixed(1)} s in the queue before a worker took it)`);
-      return { seconds: (job.completedOn!.getTime() - job.startedOn.getTime()) / 1000, output: job.output as Record<string, number> };
-    }
-    if (job?.state === 'failed') throw new Error(`collections job failed: ${JSON.stringify(job.output)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+/** One day's collections job, timed by the worker's own work. */
+const runDay = (boss: PgBoss, today: string) => runWorkerJob(boss, 'payments.collections', { today }, today);
 
 export async function collectionsBenchmark(): Promise<void> {
   const { serverUrl, embedded } = await startTestServer();

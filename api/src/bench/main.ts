@@ -1,6 +1,7 @@
 /** `npm run bench [name]`: benchmarks that print their figures. With no name, all of them. */
 import { billRunBenchmark } from './bill-run.bench';
 import { collectionsBenchmark } from './collections.bench';
+import { creditControlBenchmark } from './credit-control.bench';
 import { exportsBenchmark } from './exports.bench';
 import { listsBenchmark } from './lists.bench';
 import { loginBenchmark } from './login.bench';
@@ -9,7 +10,7 @@ import { signupBenchmark } from './signup.bench';
 import { siteBenchmark, siteSignedInBenchmark } from './site.bench';
 import { startupBenchmark } from './startup.bench';
 
-const BENCHMARKS: Record<string, () => Promise<void>> = { startup: startupBenchmark, site: siteBenchmark, 'site-signed-in': siteSignedInBenchmark, login: loginBenchmark, lists: listsBenchmark, exports: exportsBenchmark, 'bill-run': billRunBenchmark, notify: notifyBenchmark, collections: collectionsBenchmark, signup: signupBenchmark };
+const BENCHMARKS: Record<string, () => Promise<void>> = { startup: startupBenchmark, site: siteBenchmark, 'site-signed-in': siteSignedInBenchmark, login: loginBenchmark, lists: listsBenchmark, exports: exportsBenchmark, 'bill-run': billRunBenchmark, notify: notifyBenchmark, collections: collectionsBenchmark, 'credit-control': creditControlBenchmark, signup: signupBenchmark };
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2);

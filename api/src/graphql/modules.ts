@@ -1,5 +1,6 @@
 import { searchModule } from '../modules/search/search.graphql';
 import { dashboardModule } from '../modules/dashboard/dashboard.graphql';
+import { creditControlModule } from '../modules/credit-control/credit-control.graphql';
 import { addressLookupModule } from '../modules/address-lookup/address-lookup.graphql';
 import { signupModule } from '../modules/signup/signup.graphql';
 import { agentPortalModule } from '../modules/agent-portal/agent-portal.graphql';
@@ -45,6 +46,7 @@ export const GRAPHQL_MODULES: readonly GraphQLModule[] = [
   readingWorkflowModule,
   paymentsModule,
   directDebitModule,
+  creditControlModule,
   tenantAreaModule,
   contractsBatchModule,
   downloadsModule,

@@ -38,6 +38,10 @@ export interface JobPayloads {
   'jobs.dead-letter-alerts': Record<string, never>;
   /** The daily collections run (schedules → card charges and the day's Bacs files); `today` only from tests and operators. */
   'payments.collections': { today?: string };
+  /** The daily credit-control ladder; `today` only from tests and operators. */
+  'credit-control.ladder': { today?: string };
+  /** Failed payments not yet processed (every minute): cases opened or advanced, tenants texted. */
+  'credit-control.failed-payments': Record<string, never>;
 }
 
 export type QueueName = keyof JobPayloads;
@@ -100,6 +104,18 @@ export const QUEUES: Record<QueueName, QueueDefinition> = {
     // Safe to repeat: one collection per schedule occurrence (unique key), one file per service user and day,
     // written in the transaction that marks its debits submitted; a retry after a crash writes it whole once.
     options: { retryLimit: 5, retryDelay: 120, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 1800, heartbeatSeconds: 60, policy: 'singleton' },
+  },
+  'credit-control.ladder': {
+    name: 'credit-control.ladder',
+    description: 'Credit control: resolves paid cases, opens cases for overdue debts and sends each step of the ladder once per case',
+    // Safe to repeat: each step is written once per case (unique key) with its outbox message, chunk by chunk.
+    options: { retryLimit: 3, retryDelay: 120, retryBackoff: true, retryDelayMax: 3600, expireInSeconds: 1800, heartbeatSeconds: 60, policy: 'singleton' },
+  },
+  'credit-control.failed-payments': {
+    name: 'credit-control.failed-payments',
+    description: 'Failed payments: opens or advances the credit-control case of the contract that owes, resumes the ladder if a plan payment failed, texts the tenant',
+    // Safe to repeat: a payment is marked processed in the transaction that texts; the text has a unique key per payment.
+    options: { retryLimit: 2, retryDelay: 30, expireInSeconds: 600, policy: 'singleton' },
   },
   'billing.automation': {
     name: 'billing.automation',

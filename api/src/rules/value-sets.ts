@@ -179,6 +179,15 @@ export const CREDIT_CONTROL_STAGES = [
   'DEBT_RESOLVED',
   'LEGAL',
 ] as const;
+/**
+ * The automated steps of the credit-control ladder (specification §4's templates): each sends its message once
+ * per case (debt episode). FAILED_PAYMENT goes at once, per failed payment, not by days overdue.
+ */
+export const CREDIT_CONTROL_STEPS = ['FAILED_PAYMENT', 'BEHIND_ON_PAYMENTS', 'NO_CARD', 'NO_RESPONSE_ESCALATION', 'WARNING_OF_JUDGEMENT', 'STAGE_COMMUNICATION'] as const;
+/** How a step reaches the tenant: by e-mail, by SMS, or, on the gentle path, a call staff make (a task). */
+export const CREDIT_CONTROL_CHANNELS = ['EMAIL', 'SMS', 'CALL'] as const;
+/** What became of a step's message: queued in the outbox, or not sent and why (the timeline says which). */
+export const CREDIT_CONTROL_MESSAGE_OUTCOMES = ['QUEUED', 'CALL_TASK', 'NO_ADDRESS', 'BLACKLISTED', 'PASSED_OVER'] as const;
 
 // Operations.
 export const HOUSE_VISIT_JOB_TYPES = ['TAKE_READINGS', 'WARRANT_OF_ENTRY', 'CHECK_DEEMED', 'NOTICE_OF_ATTENDANCE', 'SITE_INVESTIGATION', 'PREPAYMENT_WARNING'] as const;

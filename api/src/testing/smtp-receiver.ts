@@ -13,11 +13,20 @@ function decodeQuotedPrintable(text: string): string {
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
+/** Decodes RFC 2047 encoded words (=?UTF-8?Q?…?= and =?UTF-8?B?…?=) in a header, as a mail client shows it; words side by side join up. */
+function decodeHeader(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_m, encoding: string, text: string) =>
+      encoding.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+    );
+}
+
 function parse(raw: string): Pick<ReceivedMail, 'headers' | 'body'> {
   const split = raw.indexOf('\r\n\r\n');
   const headerBlock = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
   const headers = Object.fromEntries(
-    headerBlock.split('\r\n').map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+    headerBlock.split('\r\n').map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), decodeHeader(line.slice(line.indexOf(':') + 1).trim())]),
   );
   const body = raw.slice(split + 4);
   return { headers, body: headers['content-transfer-encoding'] === 'quoted-printable' ? decodeQuotedPrintable(body) : body };

@@ -31,6 +31,7 @@ import * as agencyReferralAgency from './20261128070000_agency_referral_agency';
 import * as savedPublicQuotes from './20261128080000_saved_public_quotes';
 import * as signupSessions from './20261128090000_signup_sessions';
 import * as directDebitLodgement from './20261128100000_direct_debit_lodgement';
+import * as creditControlLadder from './20261128200000_credit_control_ladder';
 
 /** Every migration in order. Append new ones at the end; never edit or remove an applied one. */
 export const migrations: Array<[string, Knex.Migration]> = [
@@ -66,4 +67,5 @@ export const migrations: Array<[string, Knex.Migration]> = [
   ['20261128080000_saved_public_quotes', savedPublicQuotes],
   ['20261128090000_signup_sessions', signupSessions],
   ['20261128100000_direct_debit_lodgement', directDebitLodgement],
+  ['20261128200000_credit_control_ladder', creditControlLadder],
 ];

@@ -24,6 +24,9 @@ export class Payment extends BaseModel {
   declare failureReason: string | null;
   declare paymentMethodId: number | null;
   declare settledAt: Date | null;
+  /** Set by the failed-payment job once it has texted the tenant and opened or advanced credit control. */
+  declare failureProcessedAt: Date | null;
+  declare failureProcessingError: string | null;
   declare createdAt: Date;
   declare updatedAt: Date;
   declare tenantContract?: TenantContract | null;

@@ -22,6 +22,8 @@ export class User extends BaseModel {
   declare customerType: string | null;
   declare dateOfBirth: string | null;
   declare cityId: number | null;
+  /** On the Priority Services Register: credit control takes the gentle path. */
+  declare priorityServices: boolean;
   declare confirmedAt: Date | null;
   declare expiresAt: Date | null;
   declare createdAt: Date;

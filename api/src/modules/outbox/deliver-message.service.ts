@@ -2,7 +2,10 @@ import type { Knex } from '@app/db';
 import type { DeliveryAdapters } from './adapters/select-adapters';
 import type { OutgoingEmail } from './adapters/types';
 
-export type DeliveryOutcome = 'sent' | 'already-sent';
+export type DeliveryOutcome = 'sent' | 'already-sent' | 'blacklisted';
+
+/** Why a message to a blacklisted address stays unsent (shown on the outbox row). */
+export const BLACKLISTED_ERROR = 'Not sent: the address is on the e-mail blacklist';
 type AttemptOutcome = DeliveryOutcome | 'failed';
 
 interface OutboxRow {
@@ -21,6 +24,10 @@ async function attachmentsOf(trx: Knex, messageId: number): Promise<{ attachment
   return rows.length ? { attachments: rows.map((row) => ({ filename: row.filename, contentType: row.content_type, content: row.content })) } : {};
 }
 
+async function isBlacklisted(trx: Knex, email: string): Promise<boolean> {
+  return Boolean(await trx('email_blacklist').whereRaw('lower(btrim(email)) = lower(btrim(?))', [email]).first('id'));
+}
+
 /**
  * Sends one outbox message, exactly once however often its job runs: the row is locked while it is sent,
  * so a duplicate job waits, then finds it SENT and does nothing. A failed attempt is recorded on the row
@@ -37,6 +44,11 @@ export async function deliverOutboxMessage(
     const row: OutboxRow | undefined = await trx('outbox_messages').where({ id: messageId }).forUpdate().first();
     if (!row) throw new Error(`Outbox message ${messageId} does not exist`);
     if (row.status === 'SENT') return 'already-sent';
+    // Every e-mail the product sends passes here, so the blacklist holds for all of them, whoever queued it.
+    if (row.channel === 'EMAIL' && (await isBlacklisted(trx, row.recipient))) {
+      await trx('outbox_messages').where({ id: row.id }).update({ status: 'FAILED', last_error: BLACKLISTED_ERROR });
+      return 'blacklisted';
+    }
     const adapter = row.channel === 'EMAIL' ? adapters.email : adapters.sms;
     try {
       const { providerMessageId } =

@@ -1,5 +1,6 @@
 import type { PgBoss } from 'pg-boss';
 import type { Knex } from '@app/db';
+import { fromKnex } from 'pg-boss';
 import { DomainError, type FieldError } from '../../errors/domain-error';
 import { enqueue } from '../../jobs/enqueue';
 
@@ -58,4 +59,19 @@ async function insertAndEnqueue(trx: Knex.Transaction, boss: PgBoss, row: Record
   await withMessage?.(messageId);
   await enqueue(boss, trx, 'outbox.deliver', { messageId });
   return messageId;
+}
+
+export type MessageToQueue = { channel: 'EMAIL'; to: string; subject: string; text: string } | { channel: 'SMS'; to: string; text: string };
+
+/**
+ * Many plain messages at once (a day of credit-control steps): one insert into the outbox and one insert of
+ * their delivery jobs, in the caller's transaction. Answers the outbox ids in the order given.
+ */
+export async function queueMessages(trx: Knex.Transaction, boss: PgBoss, messages: readonly MessageToQueue[]): Promise<number[]> {
+  if (messages.length === 0) return [];
+  const rows = messages.map((message) => ({ channel: message.channel, recipient: message.to, subject: message.channel === 'EMAIL' ? message.subject : null, text_body: message.text, html_body: null }));
+  const inserted: Array<{ id: string }> = await trx('outbox_messages').insert(rows).returning('id');
+  const ids = inserted.map((row) => Number(row.id));
+  await boss.insert('outbox.deliver', ids.map((messageId) => ({ data: { messageId } })), { db: fromKnex(trx) });
+  return ids;
 }

@@ -1,8 +1,11 @@
-import { AUDIT_ACTIONS, FEATURE_FLAGS, LOG_SEVERITIES } from '../enums';
+import { AUDIT_ACTIONS, FEATURE_FLAGS, LOG_SEVERITIES, OUTBOX_CHANNELS } from '../enums';
 import {
   AGENCY_LEAD_STAGES,
   COMPLAINT_STATUSES,
+  CREDIT_CONTROL_CHANNELS,
+  CREDIT_CONTROL_MESSAGE_OUTCOMES,
   CREDIT_CONTROL_STAGES,
+  CREDIT_CONTROL_STEPS,
   CREDIT_CONTROL_STATUSES,
   DEAL_STAGES,
   DEBT_REPAYMENT_TYPES,
@@ -43,12 +46,90 @@ export const CreditControlRecord: ResourceSpec = {
     nextChasedDate: { kind: 'date', filter: 'range', sort: true, list: true, help: 'Must be after the last chased date' },
     assignedUserId: { kind: 'ref', ref: 'BackofficeUser', filter: 'eq', list: true },
     notes: { kind: 'text', maxLength: 5000 },
+    repaymentScheduleId: { kind: 'ref', ref: 'PaymentSchedule', readOnly: true, help: 'The repayments agreed (Agree a payment plan); a failed one puts the case back on the ladder' },
   },
   search: ['notes'],
   defaultSort: { field: 'nextChasedDate', order: 'ASC' },
   representation: 'CC-${id}',
   create: true,
   update: true,
+  delete: 'never',
+  groupScoped: true,
+  related: [{ resource: 'CreditControlMessage', target: 'caseId' }],
+};
+
+/** When each automated step of the ladder goes, and by which channels. A fixed set: staff edit the timings. */
+export const CreditControlStep: ResourceSpec = {
+  name: 'CreditControlStep',
+  label: 'Credit control steps',
+  table: 'credit_control_steps',
+  area: 'creditControl',
+  menu: 'Credit control',
+  fields: {
+    ...SYSTEM_FIELDS,
+    step: { kind: 'enum', values: CREDIT_CONTROL_STEPS, readOnly: true, list: true },
+    daysOverdue: { kind: 'int', min: 1, max: 365, list: true, sort: true, help: 'Days the oldest unpaid amount is overdue; empty for the steps sent on an event (a failed payment, a change of stage)' },
+    email: { kind: 'boolean', list: true, help: 'Send the e-mail template' },
+    sms: { kind: 'boolean', list: true, help: 'Send the SMS template' },
+    active: { kind: 'boolean', list: true, filter: 'eq' },
+    description: { kind: 'text', list: true, maxLength: 500 },
+  },
+  search: ['description'],
+  defaultSort: { field: 'daysOverdue', order: 'ASC' },
+  representation: 'step',
+  create: false,
+  update: true,
+  delete: 'never',
+  groupScoped: false,
+};
+
+/** The wording of a credit-control step on one channel. Placeholders: {{firstName}}, {{amount}}, {{dueDate}}, {{daysOverdue}}, {{payLink}}, {{reason}}, {{stage}}. */
+export const MessageTemplate: ResourceSpec = {
+  name: 'MessageTemplate',
+  label: 'Message templates',
+  table: 'message_templates',
+  area: 'creditControl',
+  menu: 'Credit control',
+  fields: {
+    ...SYSTEM_FIELDS,
+    step: { kind: 'enum', values: CREDIT_CONTROL_STEPS, readOnly: true, filter: 'eq', list: true },
+    channel: { kind: 'enum', values: OUTBOX_CHANNELS, readOnly: true, filter: 'eq', list: true },
+    subject: { kind: 'string', list: true, maxLength: 200, help: 'E-mail only' },
+    body: { kind: 'text', required: true, maxLength: 5000, help: 'Placeholders: {{firstName}} {{amount}} {{dueDate}} {{daysOverdue}} {{payLink}} {{reason}} {{stage}}. A text: 1,600 characters in the GSM basic set, 737 otherwise' },
+  },
+  search: ['subject', 'body'],
+  defaultSort: { field: 'id', order: 'ASC' },
+  representation: '${step} ${channel}',
+  create: false,
+  update: true,
+  delete: 'never',
+  groupScoped: false,
+};
+
+/** Every step a case took: a message queued, a call task, or why nothing went. Written by the ladder. */
+export const CreditControlMessage: ResourceSpec = {
+  name: 'CreditControlMessage',
+  label: 'Credit control messages',
+  table: 'credit_control_messages',
+  area: 'creditControl',
+  menu: 'Credit control',
+  fields: {
+    ...SYSTEM_FIELDS,
+    caseId: { kind: 'ref', ref: 'CreditControlRecord', readOnly: true, filter: 'eq', list: true },
+    tenantContractId: { kind: 'ref', ref: 'TenantContract', readOnly: true, filter: 'eq', list: true },
+    step: { kind: 'enum', values: CREDIT_CONTROL_STEPS, readOnly: true, filter: 'eq', list: true },
+    channel: { kind: 'enum', values: CREDIT_CONTROL_CHANNELS, readOnly: true, filter: 'eq', list: true },
+    outcome: { kind: 'enum', values: CREDIT_CONTROL_MESSAGE_OUTCOMES, readOnly: true, filter: 'eq', list: true },
+    daysOverdue: { kind: 'int', readOnly: true, list: true },
+    debtPence: { kind: 'money', readOnly: true, list: true },
+    paymentId: { kind: 'ref', ref: 'Payment', readOnly: true, filter: 'eq' },
+    outboxMessageId: { kind: 'int', readOnly: true, help: 'The e-mail or text in the outbox' },
+  },
+  search: [],
+  defaultSort: { field: 'createdAt', order: 'DESC' },
+  representation: '${step} #${id}',
+  create: false,
+  update: false,
   delete: 'never',
   groupScoped: true,
 };
@@ -456,6 +537,9 @@ export const SignupSession: ResourceSpec = {
 /** Credit control, operations, settings and system records. */
 export const OPERATIONS_RESOURCES: readonly ResourceSpec[] = [
   CreditControlRecord,
+  CreditControlStep,
+  MessageTemplate,
+  CreditControlMessage,
   HouseVisit,
   Complaint,
   AgencyLead,

@@ -150,6 +150,7 @@ export const Tenant: ResourceSpec = {
     portal: { kind: 'enum', values: TENANT_PORTALS, required: true, filter: 'eq', defaultValue: 'MY_ACCOUNT' },
     customerType: { kind: 'enum', values: CUSTOMER_TYPES, defaultValue: 'STUDENT', filter: 'eq', list: true },
     dateOfBirth: { kind: 'date' },
+    priorityServices: { kind: 'boolean', defaultValue: false, filter: 'eq', help: 'On the Priority Services Register: credit control calls them instead of warning of court' },
   },
   search: ['email', 'firstName', 'lastName', 'phone'],
   defaultSort: { field: 'lastName', order: 'ASC' },

@@ -1,5 +1,6 @@
 import type { FieldError } from '../../../errors/domain-error';
-import { atLeastOneOf, isCalendarDate, promoCodeNotTenantId, SYSTEM_SETTING_FLAGS } from '../../../rules';
+import { atLeastOneOf, isCalendarDate, promoCodeNotTenantId, smsText, SYSTEM_SETTING_FLAGS } from '../../../rules';
+import { unknownPlaceholders } from '../../credit-control/render-template';
 import { isBlank } from '../../../rules/validation/common';
 import type { RecordRuleContext, RecordRules, RecordValues } from '../record-rules';
 
@@ -22,7 +23,15 @@ export const OPERATIONS_MESSAGES = {
   bankHolidayExists: 'This date is already a bank holiday',
   settingFlagBoolean: 'This setting is true or false',
   settingDateOverride: 'Enter the override date as YYYY-MM-DD, or leave it empty for no override',
+  stepNeedsDays: 'Enter the days overdue at which this step goes',
+  stepSentOnEvent: 'This step goes on its event (a failed payment, a change of stage), not after a number of days: leave it empty',
+  emailTemplateNeedsSubject: 'An e-mail needs a subject',
+  smsTemplateHasNoSubject: 'A text message has no subject: leave it empty',
+  unknownPlaceholder: 'Unknown placeholder',
 } as const;
+
+/** Steps sent on an event rather than after days overdue (the table's check says the same). */
+const EVENT_STEPS = ['FAILED_PAYMENT', 'STAGE_COMMUNICATION'];
 
 /** The system setting read by getSystemCurrentDate while enableDateOverriding is on. */
 const CURRENT_DATE_OVERRIDE = 'currentDateOverride';
@@ -172,6 +181,34 @@ export const OPERATIONS_RULES: Record<string, RecordRules> = {
         errors.push(fail('agencyLeadId', 'atLeastOneOf', OPERATIONS_MESSAGES.dealWith), fail('agencyId', 'atLeastOneOf', OPERATIONS_MESSAGES.dealWith));
       }
       return [...errors, ...notNegative(record, 'valuePence')];
+    },
+  },
+
+  CreditControlStep: {
+    async validate(record, context) {
+      const step = context.existing?.step ?? record.step;
+      const onEvent = EVENT_STEPS.includes(String(step));
+      if (onEvent && !isBlank(record.daysOverdue)) return [fail('daysOverdue', 'sentOnEvent', OPERATIONS_MESSAGES.stepSentOnEvent)];
+      if (!onEvent && isBlank(record.daysOverdue)) return [fail('daysOverdue', 'required', OPERATIONS_MESSAGES.stepNeedsDays)];
+      return [];
+    },
+  },
+
+  MessageTemplate: {
+    async validate(record, context) {
+      const errors: FieldError[] = [];
+      const channel = context.existing?.channel ?? record.channel;
+      if (channel === 'EMAIL' && isBlank(record.subject)) errors.push(fail('subject', 'required', OPERATIONS_MESSAGES.emailTemplateNeedsSubject));
+      if (channel === 'SMS' && !isBlank(record.subject)) errors.push(fail('subject', 'smsNoSubject', OPERATIONS_MESSAGES.smsTemplateHasNoSubject));
+      if (channel === 'SMS' && typeof record.body === 'string') {
+        const tooLong = smsText(record.body);
+        if (tooLong) errors.push(fail('body', 'smsText', tooLong));
+      }
+      for (const field of ['subject', 'body']) {
+        const unknown = typeof record[field] === 'string' ? unknownPlaceholders(record[field] as string) : [];
+        if (unknown.length) errors.push(fail(field, 'placeholder', `${OPERATIONS_MESSAGES.unknownPlaceholder}: ${unknown.map((name) => `{{${name}}}`).join(', ')}`));
+      }
+      return errors;
     },
   },
 
