@@ -23,6 +23,7 @@ import { JobList, JobQueueList, JobScheduleList, JobShow } from './resources/job
 import { BillRunList, BillRunShow, BillShow } from './resources/billing';
 import { GovernmentRebateList } from './resources/rebates';
 import { HouseContractShow } from './resources/contracts';
+import { CreditControlBoard } from './resources/credit-control/CreditControlBoard';
 import { AccessDeniedPage } from './auth/AccessDeniedPage';
 import { NoGroupPage } from './auth/NoGroupPage';
 import { fetchMyGroups } from './bootstrap/my-groups';
@@ -107,6 +108,7 @@ export function App({ groupId }: { groupId: number }) {
         ))}
         <CustomRoutes>
           <Route path="/status" element={<SystemStatusPage />} />
+          <Route path="/credit-control/board" element={<CreditControlBoard />} />
         </CustomRoutes>
       </Admin>
     </GroupIdContext.Provider>

@@ -1,4 +1,5 @@
 import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
+import ViewKanbanIcon from '@mui/icons-material/ViewKanban';
 import { Menu, useBasename, useTranslate } from 'react-admin';
 import { MENU } from './menu-groups';
 import { GroupSwitcher } from './GroupSwitcher';
@@ -18,6 +19,7 @@ export function GroupedMenu() {
         {MENU.map(({ group, resources }) => (
           <MenuSection key={group} group={group} resources={resources}>
             {group === 'System' && <Menu.Item to={`${basename}/status`} primaryText={translate('shb.health.details')} leftIcon={<MonitorHeartIcon />} />}
+            {group === 'Credit control' && <Menu.Item to={`${basename}/credit-control/board`} primaryText="Credit control board" leftIcon={<ViewKanbanIcon />} />}
           </MenuSection>
         ))}
       </Menu>

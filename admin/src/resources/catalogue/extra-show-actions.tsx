@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import { BroadcastButton } from '../broadcast/BroadcastButton';
+import { AgreePlanButton } from '../credit-control/AgreePlanButton';
 import { DownloadBacsFileButton } from '../payments/DownloadBacsFileButton';
 import { InviteTenantButton } from '../tenants/InviteTenantButton';
 
@@ -9,4 +10,5 @@ export const EXTRA_SHOW_ACTIONS: Readonly<Record<string, ReactElement>> = {
   Agency: <BroadcastButton to="agency" />,
   Tenant: <InviteTenantButton />,
   BacsSubmission: <DownloadBacsFileButton />,
+  CreditControlRecord: <AgreePlanButton />,
 };

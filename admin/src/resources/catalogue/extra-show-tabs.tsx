@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import { CaseTimelineTab } from '../credit-control/CaseTimelineTab';
 import { ContractPaymentsTab } from '../payments/ContractPaymentsTab';
 
 export interface ExtraShowTab {
@@ -12,4 +13,5 @@ export interface ExtraShowTab {
 /** Tabs a record type's catalogue page shows after its related lists, by the catalogue's resource name. */
 export const EXTRA_SHOW_TABS: Readonly<Record<string, readonly ExtraShowTab[]>> = {
   TenantContract: [{ label: 'Methods and collections', path: 'payments', needs: 'Payment', element: <ContractPaymentsTab /> }],
+  CreditControlRecord: [{ label: 'Timeline', path: 'timeline', needs: 'CreditControlRecord', element: <CaseTimelineTab /> }],
 };

@@ -93,8 +93,9 @@ export async function moveCreditControlCase(db: Knex, boss: PgBoss, caller: Staf
     if (stage === 'DEBT_RESOLVED' && debt) {
       throw DomainError.invalid([{ field: 'stage', rule: 'zeroBalance', message: `${CASE_MESSAGES.resolveNeedsZeroBalance} (${formatPounds(debt.debtPence)} is owed)` }]);
     }
+    const before = record.stage;
     await record.$query(trx).patch({ stage });
-    await recordChange(trx, { action: 'UPDATE', entity: 'credit_control_records', entityId: record.id, actorUserId: caller.user?.id ?? null, before: { stage: record.stage }, after: { stage } });
+    await recordChange(trx, { action: 'UPDATE', entity: 'credit_control_records', entityId: record.id, actorUserId: caller.user?.id ?? null, before: { stage: before }, after: { stage } });
     const messageQueued = stage !== 'DEBT_RESOLVED' && (await tellTenantOfStage(trx, boss, record, stage, debt?.debtPence ?? 0, caller.payLinkBase));
     return { id: String(record.id), stage, messageQueued };
   });

@@ -121,6 +121,11 @@ it('agrees a payment plan: a monthly schedule, the case paused on the ladder, ba
   const timeline = await api.graphql(TIMELINE, { caseId }, staff, GROUP_2);
   const events = timeline.body.data.creditControlTimeline as Array<{ kind: string; text: string; by: string }>;
   expect(events[0]).toEqual({ kind: 'CHANGE', text: expect.stringContaining('Status: No response yet → Debt schedule agreed'), by: 'Freya Evans' });
+  expect(events.filter((event) => event.text.startsWith('Stage:')).map((event) => event.text)).toEqual([
+    'Stage: Engagement → Alternative debt pathway',
+    'Stage: Alternative debt pathway → Engagement',
+    'Stage: Engagement → Alternative debt pathway',
+  ]);
   expect(events.some((event) => event.kind === 'MESSAGE' && event.text.startsWith('Behind on payments (e-mail): sent, £72.50 owed 10 days overdue'))).toBe(true);
   expect(events.at(-1)).toMatchObject({ kind: 'CHANGE', text: 'Case opened: Engagement, no response yet', by: 'Credit control' });
 });

@@ -90,6 +90,24 @@ describe('the ladder', () => {
     expect(text.to).toMatch(/^\+4477009002\d\d$/);
   });
 
+  it('loses and doubles nothing when a run dies part-way: what committed stays, the rest goes on the next run', async () => {
+    const debtors = [await debtor(), await debtor(), await debtor()];
+    // The outbox refuses the second debtor's e-mail, as a crash in the middle of the run would stop it.
+    await api.db.knex.raw(`CREATE FUNCTION die_midway() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'worker killed'; END $$`);
+    await api.db.knex.raw(`CREATE TRIGGER die_midway BEFORE INSERT ON outbox_messages FOR EACH ROW WHEN (NEW.recipient = '${debtors[1]!.email}') EXECUTE FUNCTION die_midway()`);
+    const day = addDays(DAY_0, 7);
+    await expect(runCreditControlLadder(api.db.knex, api.boss, { today: day, payLinkBase: PAY_LINK, chunkSize: 1 })).rejects.toThrow(/worker killed/);
+    await api.db.knex.raw('DROP TRIGGER die_midway ON outbox_messages; DROP FUNCTION die_midway()');
+    expect((await stepsOf(debtors[0]!.contractId)).map((step) => step.step)).toEqual(['BEHIND_ON_PAYMENTS']);
+    expect((await stepsOf(debtors[1]!.contractId)).length).toBe(0);
+    await runCreditControlLadder(api.db.knex, api.boss, { today: day, payLinkBase: PAY_LINK, chunkSize: 1 });
+    await runCreditControlLadder(api.db.knex, api.boss, { today: day, payLinkBase: PAY_LINK, chunkSize: 1 });
+    for (const { contractId, email } of debtors) {
+      expect((await stepsOf(contractId)).map((step) => step.step)).toEqual(['BEHIND_ON_PAYMENTS']);
+      expect(await api.db.knex('outbox_messages').where({ recipient: email }).count({ n: '*' })).toEqual([{ n: 1 }]);
+    }
+  });
+
   it('sends a debtor first seen late only the step their debt has reached, and skips "no card" for a tenant with a card', async () => {
     const late = await debtor();
     const withCard = await debtor({ card: true });

@@ -1,10 +1,10 @@
-import { DirectDebitMandate, PaymentMethod, TenantContract, type Knex, type Payment } from '@app/db';
+import { DirectDebitMandate, TenantContract, type Knex, type Payment } from '@app/db';
 import type { AuthUser } from '../../auth/auth-user';
 import { recordChange } from '../../audit/record-change';
 import { DomainError } from '../../errors/domain-error';
 import { formatPounds, MONEY_CEILINGS } from '../../rules';
 import { chargeCardOnFile } from './card-charge.service';
-import { endMandate } from './direct-debit/end-mandate';
+import { endMandate, payWithoutDirectDebit } from './direct-debit/end-mandate';
 import { tenantContractForCaller } from './payment-scope';
 
 export const TENANT_PAYMENT_MESSAGES = {
@@ -37,16 +37,14 @@ export async function payByCard(db: Knex, user: AuthUser | null, input: { tenant
 export async function cancelDirectDebit(db: Knex, caller: { user: AuthUser | null; groupId: number | null }, tenantId: unknown): Promise<number> {
   const contract = await tenantContractForCaller(db, caller.user, caller.groupId, tenantId);
   return db.transaction(async (trx) => {
-    const locked = (await TenantContract.query(trx).findById(contract.id).forUpdate())!;
+    await TenantContract.query(trx).findById(contract.id).forUpdate();
     const mandates = await DirectDebitMandate.query(trx).where({ tenant_contract_id: contract.id }).whereIn('status', ['PENDING', 'ACTIVE']);
     if (mandates.length === 0) throw DomainError.invalid([{ field: 'tenantId', rule: 'directDebit', message: TENANT_PAYMENT_MESSAGES.noDirectDebit }]);
     for (const mandate of mandates) {
       const status = await endMandate(trx, mandate);
       await recordChange(trx, { action: 'UPDATE', entity: 'direct_debit_mandates', entityId: mandate.id, actorUserId: caller.user!.id, before: { status: mandate.status }, after: { status } });
     }
-    await PaymentMethod.query(trx).where({ tenant_contract_id: contract.id, kind: 'DIRECT_DEBIT', is_active: true }).patch({ isActive: false });
-    const card = await PaymentMethod.query(trx).where({ tenant_contract_id: contract.id, kind: 'CARD', is_active: true }).first();
-    if (locked.paymentMethod === 'DIRECT_DEBIT' || locked.paymentMethod === 'DD_AND_CARD') await locked.$query(trx).patch({ paymentMethod: card ? 'CREDIT_CARD' : 'PAY_ON_RECEIPT' });
+    await payWithoutDirectDebit(trx, contract.id);
     return mandates.length;
   });
 }

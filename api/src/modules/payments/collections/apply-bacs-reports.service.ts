@@ -2,6 +2,7 @@ import type { PgBoss } from 'pg-boss';
 import type { Knex } from '@app/db';
 import { formatLongDate, formatPounds } from '../../../rules';
 import { queueEmail } from '../../outbox/queue-message.service';
+import { mandateEndedByBank } from '../direct-debit/end-mandate';
 import type { BacsCalendar } from '../bacs/bacs-calendar';
 import type { BacsBureau } from '../bacs/bureau';
 import { REPORT_PARSERS, type ReportAdvice } from '../bacs/reports';
@@ -126,7 +127,7 @@ type AdviceOutcome = 'failed' | 'represented' | 'reversed' | 'mandate' | 'none';
 
 /** One advice: the collection it names (by mandate reference and amount) and the mandate, moved as its reason code says. */
 export async function applyAdvice(trx: Knex.Transaction, options: Pick<BureauDayOptions, 'settlement' | 'calendar' | 'boss' | 'today'>, advice: ReportAdvice): Promise<AdviceOutcome> {
-  const mandate: { id: number } | undefined = await trx('direct_debit_mandates').where({ reference: advice.reference }).first('id');
+  const mandate: { id: number; tenant_contract_id: number; status: string } | undefined = await trx('direct_debit_mandates').where({ reference: advice.reference }).first('id', 'tenant_contract_id', 'status');
   if (!mandate) return 'none';
   let outcome: AdviceOutcome = 'none';
   const reason = `${advice.report} ${advice.reasonCode}: ${advice.action.description}`;
@@ -163,6 +164,12 @@ export async function applyAdvice(trx: Knex.Transaction, options: Pick<BureauDay
   if (mandateChange) {
     await trx('direct_debit_mandates').where({ id: mandate.id }).update({ ...mandateChange, updated_at: trx.fn.now() });
     if (outcome === 'none') outcome = 'mandate';
+    // A mandate the bank ended while in force or on its way (not one the payer was already cancelling with us):
+    // the contract moves to its card and the payer is told, once.
+    const ended = mandateChange.status === 'CUSTOMER_CANCELLED' || mandateChange.status === 'FAILED';
+    if (ended && ['PENDING', 'ACTIVE'].includes(mandate.status)) {
+      await mandateEndedByBank(trx, options.boss, { id: mandate.id, tenantContractId: mandate.tenant_contract_id }, advice.action.description);
+    }
   }
   return outcome;
 }

@@ -1,4 +1,6 @@
 import request from 'supertest';
+import { createQueues } from '../../../jobs/create-queues';
+import { QUEUES } from '../../../jobs/queues';
 import { startApiHarness, type ApiHarness } from '../../../testing';
 
 let api: ApiHarness;
@@ -9,6 +11,8 @@ let group2Contract: number;
 
 beforeAll(async () => {
   api = await startApiHarness();
+  // A mandate the bank ends e-mails the payer through the outbox.
+  await createQueues(api.boss, [QUEUES['outbox.deliver']]);
   staff = await api.signIn('staff@demo.test');
   readonly = await api.signIn('readonly@demo.test');
   [{ id: group1Contract }] = await api.db.knex('tenant_contracts').where({ group_id: 1 }).orderBy('id').limit(1).select('id');
@@ -76,6 +80,10 @@ describe('POST /api/v2/direct-debit/simulate-*-transaction', () => {
     await post('simulate-failed-transaction', { collectionId: id, reasonCode: 'Z' }).expect(400);
     expect((await post('simulate-failed-transaction', { collectionId: id, reasonCode: 'B' }).expect(200)).body).toMatchObject({ status: 'FAILED', failure_code: 'ARUDD-B' });
     expect(await api.db.knex('direct_debit_mandates').where({ reference: 'SIM3000' }).first('status')).toEqual({ status: 'CUSTOMER_CANCELLED' });
+    // The contract no longer pays by Direct Debit, and its payer is told why.
+    const payer = await api.db.knex('tenant_contracts as tc').join('users as u', 'u.id', 'tc.user_id').where('tc.id', api.db.knex('collections').where({ id }).select('tenant_contract_id')).first('tc.payment_method', 'u.email');
+    expect(payer.payment_method).not.toBe('DIRECT_DEBIT');
+    expect(await api.db.knex('outbox_messages').where({ recipient: payer.email, subject: 'Your Direct Debit has stopped' }).count({ n: '*' }).first()).toEqual({ n: 1 });
     expect(await api.db.knex('ledger_entries').whereIn('payment_id', api.db.knex('collections').where({ id }).select('payment_id')).count({ n: '*' }).first()).toEqual({ n: 0 });
   });
 

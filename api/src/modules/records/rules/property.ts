@@ -28,6 +28,7 @@ import {
   type ServiceState,
 } from '../../../rules';
 import { regionOfPostcode } from '../../../rules/quote/regions';
+import { contractStatusChangeRefusal } from './contract-status-change';
 import type { AuthUser } from '../../../auth/auth-user';
 import type { RecordRules, RecordValues } from '../record-rules';
 import { fieldErrors } from './field-errors';
@@ -122,6 +123,11 @@ const TenantContract: RecordRules = {
       ['startDate', 'withinHouseContract', house ? tenantContractWithinHouseContract({ tenantStart: record.startDate, tenantEnd: record.endDate, houseStart: house.sign_up_date, houseEnd: house.end_date }) : null],
       ['houseContractId', 'planContractsPerTenant', changed(record, existing, 'houseContractId') ? planCheck : null],
       ['paymentDay', 'range', paymentDay !== null && !((paymentDay >= 1 && paymentDay <= 29) || paymentDay === 31) ? 'Payment day must be 1 to 29, or 31 for the last day of the month' : null],
+      [
+        'status',
+        'statusChange',
+        existing && changed(record, existing, 'status') ? await contractStatusChangeRefusal(trx, { id: Number(existing.id), paymentMethod: String(record.paymentMethod) }, String(record.status)) : null,
+      ],
     ]);
   },
 };
