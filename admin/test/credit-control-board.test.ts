@@ -55,3 +55,28 @@ it.each([1440, 375])('moves a case to another stage on the board (%i px)', async
   expect(await page.evaluate('[document.documentElement.scrollWidth, window.innerWidth]')).toEqual([width, width]);
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+it.each([1440, 375])('edits a text message template: the length rule as staff type, a preview with a real tenant, a test send (%i px)', async (width) => {
+  const base = running.product().baseUrl;
+  const debtor = await createTestDebtor(db.knex, { groupId: 2, since: addDays(londonDate(new Date()), -3), owedPence: 2_550 });
+  const template: { id: number } = await db.knex('message_templates').where({ step: 'FAILED_PAYMENT', channel: 'SMS' }).first('id');
+  const page = await newPage(width);
+  await signInToBackOffice(page, base, 'staff@demo.test', `/admin/2/MessageTemplate/${template.id}`);
+  const body = page.getByRole('textbox', { name: 'Body' });
+  await body.fill('Hi {{firstName}}, you owe {{amount}}. Dziękujemy');
+  const panel = page.getByTestId('template-preview');
+  await panel.getByText('48 of 737 characters (characters outside the GSM basic set)').waitFor();
+  await panel.getByRole('textbox', { name: 'Tenant contract ID' }).fill(String(debtor.contractId));
+  await panel.getByText(`Hi ${debtor.firstName}, you owe £25.50. Dziękujemy`).waitFor();
+  await waitUntil(page, "!document.querySelector('[role=progressbar]')");
+  expect(await page.evaluate('[document.documentElement.scrollWidth, window.innerWidth]')).toEqual([width, width]);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: `.data/screenshots/message-template-${width}.png`, fullPage: true });
+
+  await panel.getByRole('button', { name: 'Send a test to me' }).click();
+  await page.getByText('Test sent to staff@demo.test').waitFor();
+  expect(await db.knex('outbox_messages').where({ recipient: 'staff@demo.test', subject: '[Test] Text message' }).whereLike('text_body', `%Hi ${debtor.firstName}, you owe £25.50.%`).count({ n: '*' })).toEqual([{ n: 1 }]);
+
+  await body.fill('ł'.repeat(738));
+  await panel.getByText('Text message cannot be longer than 737 characters when it uses characters outside the basic GSM set').waitFor();
+});

@@ -2,6 +2,7 @@ import { Alert } from '@mui/material';
 import { Create, Edit, SimpleForm, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
 import type { ResourceSpec } from '@app/api/rules';
 import { CatalogueInput, type FormMode } from './CatalogueInput';
+import { EXTRA_EDIT_PANELS } from './extra-edit-panels';
 import { defaultValues, formEntries, isLocked, useSpec } from './spec';
 
 /** JSON fields are edited as text and sent as values. */
@@ -53,6 +54,7 @@ function EditForm({ spec }: { spec: ResourceSpec }) {
         </Alert>
       )}
       <Inputs spec={spec} mode="edit" />
+      {EXTRA_EDIT_PANELS[spec.name]}
     </SimpleForm>
   );
 }

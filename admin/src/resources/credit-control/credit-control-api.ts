@@ -53,3 +53,25 @@ export async function agreeRepaymentPlan(groupId: number, input: { caseId: strin
 /** Moving cases and agreeing plans need credit control WRITE, as the server requires. */
 export const canWorkCases = (): boolean => hasAreaLevel(tokenPermissions(), 'creditControl', 'WRITE');
 export const canSeeBoard = (): boolean => hasAreaLevel(tokenPermissions(), 'creditControl', 'READ');
+
+export interface MessagePreview {
+  channel: 'EMAIL' | 'SMS';
+  to: string | null;
+  subject: string | null;
+  text: string;
+  characters: number;
+  problems: string[];
+}
+
+const PREVIEW = `query ($id: ID!, $tenantContractId: ID!, $subject: String, $body: String) {
+  preview: previewMessageTemplate(id: $id, tenantContractId: $tenantContractId, subject: $subject, body: $body) { channel to subject text characters problems } }`;
+
+/** The template as the tenant of `tenantContractId` would get it, with the text being edited. */
+export async function previewTemplate(groupId: number, input: { id: string; tenantContractId: string; subject: string | null; body: string }): Promise<MessagePreview> {
+  return (await callGraphql<{ preview: MessagePreview }>(PREVIEW, input, groupId)).preview;
+}
+
+export async function sendTestMessage(groupId: number, input: { id: string; tenantContractId: string; subject: string | null; body: string }): Promise<string> {
+  const SEND = 'mutation ($id: ID!, $tenantContractId: ID!, $subject: String, $body: String) { sent: sendTestMessage(id: $id, tenantContractId: $tenantContractId, subject: $subject, body: $body) }';
+  return (await callGraphql<{ sent: string }>(SEND, input, groupId)).sent;
+}
