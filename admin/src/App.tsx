@@ -24,6 +24,7 @@ import { BillRunList, BillRunShow, BillShow } from './resources/billing';
 import { GovernmentRebateList } from './resources/rebates';
 import { HouseContractShow } from './resources/contracts';
 import { CreditControlBoard } from './resources/credit-control/CreditControlBoard';
+import { QuoteScreen } from './resources/quotes/QuoteScreen';
 import { AccessDeniedPage } from './auth/AccessDeniedPage';
 import { NoGroupPage } from './auth/NoGroupPage';
 import { fetchMyGroups } from './bootstrap/my-groups';
@@ -109,6 +110,7 @@ export function App({ groupId }: { groupId: number }) {
         <CustomRoutes>
           <Route path="/status" element={<SystemStatusPage />} />
           <Route path="/credit-control/board" element={<CreditControlBoard />} />
+          <Route path="/quote" element={<QuoteScreen />} />
         </CustomRoutes>
       </Admin>
     </GroupIdContext.Provider>

@@ -1,6 +1,9 @@
 import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
 import ViewKanbanIcon from '@mui/icons-material/ViewKanban';
+import CalculateIcon from '@mui/icons-material/Calculate';
 import { Menu, useBasename, useTranslate } from 'react-admin';
+import { canSeeBoard } from '../resources/credit-control/credit-control-api';
+import { canPriceQuotes } from '../resources/quotes/quote-api';
 import { MENU } from './menu-groups';
 import { GroupSwitcher } from './GroupSwitcher';
 import { MenuSection } from './MenuSection';
@@ -19,7 +22,8 @@ export function GroupedMenu() {
         {MENU.map(({ group, resources }) => (
           <MenuSection key={group} group={group} resources={resources}>
             {group === 'System' && <Menu.Item to={`${basename}/status`} primaryText={translate('shb.health.details')} leftIcon={<MonitorHeartIcon />} />}
-            {group === 'Credit control' && <Menu.Item to={`${basename}/credit-control/board`} primaryText="Credit control board" leftIcon={<ViewKanbanIcon />} />}
+            {group === 'Pricing' && canPriceQuotes() && <Menu.Item to={`${basename}/quote`} primaryText="Price a house" leftIcon={<CalculateIcon />} />}
+            {group === 'Credit control' && canSeeBoard() && <Menu.Item to={`${basename}/credit-control/board`} primaryText="Credit control board" leftIcon={<ViewKanbanIcon />} />}
           </MenuSection>
         ))}
       </Menu>
