@@ -25,7 +25,7 @@ export const BillRun: ResourceSpec = {
     status: { kind: 'enum', values: BILL_RUN_STATUSES, readOnly: true, filter: 'eq', list: true },
     automated: { kind: 'boolean', readOnly: true, filter: 'eq', list: true },
     scheduledOn: { kind: 'date', readOnly: true, help: 'Automated runs: the day the automation was scheduled' },
-    requestedBy: { kind: 'int', readOnly: true, help: 'The user who started the run (empty for automated runs)' },
+    requestedBy: { kind: 'ref', ref: 'BackofficeUser', readOnly: true, help: 'Who started the run (empty for automated runs)' },
     housesTotal: { kind: 'int', readOnly: true, list: true },
     housesDone: { kind: 'int', readOnly: true, list: true, help: 'Statements issued' },
     housesAlreadyBilled: { kind: 'int', readOnly: true, list: true },
