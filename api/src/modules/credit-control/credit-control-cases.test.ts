@@ -130,6 +130,28 @@ it('agrees a payment plan: a monthly schedule, the case paused on the ladder, ba
   expect(events.at(-1)).toMatchObject({ kind: 'CHANGE', text: 'Case opened: Engagement, no response yet', by: 'Credit control' });
 });
 
+describe('the ladder\'s timings', () => {
+  const UPDATE_STEP = /* GraphQL */ `mutation ($id: ID!, $daysOverdue: Int) { updateCreditControlStep(id: $id, daysOverdue: $daysOverdue) { id daysOverdue } }`;
+  const stepId = async (step: string) => String((await api.db.knex('credit_control_steps').where({ step }).first('id')).id);
+
+  it('lets staff move a step to another day, refusing days on an event step and no days on a ladder step', async () => {
+    const noDays = await api.graphql(UPDATE_STEP, { id: await stepId('NO_CARD'), daysOverdue: null }, staff, GROUP_2);
+    expect(errorOf(noDays.body)?.extensions?.fields).toEqual([{ field: 'daysOverdue', rule: 'required', message: 'Enter the days overdue at which this step goes' }]);
+    const onEvent = await api.graphql(UPDATE_STEP, { id: await stepId('FAILED_PAYMENT'), daysOverdue: 3 }, staff, GROUP_2);
+    expect(errorOf(onEvent.body)?.extensions?.fields).toEqual([expect.objectContaining({ field: 'daysOverdue', rule: 'sentOnEvent' })]);
+    const tooMany = await api.graphql(UPDATE_STEP, { id: await stepId('NO_CARD'), daysOverdue: 400 }, staff, GROUP_2);
+    expect(errorOf(tooMany.body)?.extensions?.fields).toEqual([expect.objectContaining({ field: 'daysOverdue' })]);
+
+    // Behind on payments at 3 days instead of 7: a debtor 4 days overdue now gets it.
+    const moved = await api.graphql(UPDATE_STEP, { id: await stepId('BEHIND_ON_PAYMENTS'), daysOverdue: 3 }, staff, GROUP_2);
+    expect(moved.body.data.updateCreditControlStep.daysOverdue).toBe(3);
+    const early = await createTestDebtor(api.db.knex, { groupId: 2, since: addDays(today, -4) });
+    await runCreditControlLadder(api.db.knex, api.boss, { today, payLinkBase: 'https://bills.test' });
+    expect(await api.db.knex('credit_control_messages').where({ tenant_contract_id: early.contractId }).pluck('step')).toEqual(['BEHIND_ON_PAYMENTS']);
+    await api.graphql(UPDATE_STEP, { id: await stepId('BEHIND_ON_PAYMENTS'), daysOverdue: 7 }, staff, GROUP_2);
+  });
+});
+
 describe('templates', () => {
   const UPDATE = /* GraphQL */ `mutation ($id: ID!, $subject: String, $body: String) { updateMessageTemplate(id: $id, subject: $subject, body: $body) { id body } }`;
 
