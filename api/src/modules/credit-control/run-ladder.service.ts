@@ -13,7 +13,7 @@ const NOT_ON_THE_GENTLE_PATH = new Set(['WARNING_OF_JUDGEMENT']);
 const CHUNK = 1_000;
 
 export interface LadderOutcome {
-  /** Contracts whose balance was looked at (every contract with a ledger). */
+  /** Contracts that owe something today (overdue or not yet). */
   contractsInDebt: number;
   casesOpened: number;
   casesResolved: number;
