@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { addDays, addMonths, CONTACT_MESSAGES, CONTRACT_DATE_MESSAGES, formatDisplayDate, londonDate } from '@app/api/rules';
 import { useProductInBrowser } from '@app/api/testing';
+import { choose, save, savedRecordUrl } from './form-helpers';
 import { signInToBackOffice } from './sign-in-helpers';
 
 const running = useProductInBrowser();
@@ -23,26 +24,6 @@ const end = addMonths(start, 10);
 
 async function newPage(): Promise<Page> {
   return (await running.browser().newContext({ locale: 'en-GB', timezoneId: 'Europe/London' })).newPage();
-}
-
-/** Picks the option labelled `option` of a react-admin SelectInput. */
-async function choose(page: Page, label: string, option: string): Promise<void> {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-async function save(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Save' }).click();
-}
-
-/** After a create the record's page opens: /admin/1/X/{id}/show. */
-async function savedRecordUrl(page: Page, resource: string): Promise<string> {
-  await page.waitForURL(new RegExp(`/admin/1/${resource}/\\d+/show`)).catch(async (error: Error) => {
-    // Say why the form did not save: the messages under its fields and in its notification.
-    const messages = await page.locator('.MuiFormHelperText-root.Mui-error, [role="alert"]').allInnerTexts();
-    throw new Error(`${resource} was not saved: ${messages.join(' | ') || error.message}`);
-  });
-  return page.url().replace(/\/show.*$/, '/show');
 }
 
 it('lets staff create an agency, a house, a house contract and its tenants, and find each where it belongs', async () => {

@@ -82,6 +82,7 @@ export function QuoteScreen() {
           signUpDate: form.startDate,
           endDate: form.endDate,
           numberOfTenants: form.numberOfTenants,
+          customersSharing: form.numberOfTenants,
           supplyType: form.supplyType,
           energyUseType: form.energyUseType,
           marginType: form.marginType,

@@ -108,6 +108,9 @@ export async function resetPassword(
     }
     await trx('password_reset_tokens').where({ id: row.id }).update({ used_at: trx.fn.now() });
     await storeNewPassword(trx, row.user_id, input.password);
+    // The link went to the account's e-mail address, so using it confirms the address: a tenant staff created
+    // and invited can sign in straight after choosing a password.
+    await trx('users').where({ id: row.user_id }).whereNull('confirmed_at').update({ confirmed_at: trx.fn.now() });
     await recordAuthEvent(trx, 'PASSWORD_RESET', { userId: row.user_id, ip: context.ip });
     return { reset: true as const };
   });
