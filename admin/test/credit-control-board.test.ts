@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
 import { addDays, londonDate } from '@app/api/rules';
-import { createTestDatabase, useProductInBrowser, type TestDatabase } from '@app/api/testing';
-import { createTestDebtor } from '../../api/src/modules/credit-control/test-debtor';
+import { createTestDatabase, createTestDebtor, useProductInBrowser, type TestDatabase } from '@app/api/testing';
 import { seriousViolations, waitUntil } from '../../site/test/site-support';
 import { signInToBackOffice } from './sign-in-helpers';
 

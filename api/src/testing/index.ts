@@ -8,3 +8,4 @@ export { startApiHarness, LOGIN, type ApiHarness } from './api-harness';
 export { startOidcProvider, authorizationCodeFor, type LocalOidcProvider } from './oidc-provider';
 export { useProductInBrowser, watchOffMachine } from './product-in-browser';
 export { downloadToken } from './download-link';
+export { createTestDebtor, type TestDebtor } from './test-debtor';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Alert, Box, Button, Checkbox, FormControlLabel, FormGroup, FormLabel, MenuItem, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { Title, useCreatePath, useNotify } from 'react-admin';
-import { addDays, addMonths, BILLING_TYPES, BROADBAND_SPEEDS, ENERGY_USE_TYPES, labelFor, MARGIN_TYPES, PAYMENT_FREQUENCIES, PLAN_TYPES, UTILITY_TYPES } from '@app/api/rules';
+import { addDays, addMonths, BILLING_TYPES, londonDate, BROADBAND_SPEEDS, ENERGY_USE_TYPES, labelFor, MARGIN_TYPES, PAYMENT_FREQUENCIES, PLAN_TYPES, UTILITY_TYPES } from '@app/api/rules';
 import { useGroupId } from '../../bootstrap/GroupIdContext';
 import { ActionError } from '../../providers/graphql-action';
 import { formatMoney } from '../catalogue/format';
@@ -16,8 +16,7 @@ function supplyOf(services: readonly string[]): string {
 }
 
 function firstOfNextMonth(): string {
-  const today = new Date().toISOString().slice(0, 10);
-  return `${addMonths(today, 1).slice(0, 8)}01`;
+  return `${addMonths(londonDate(new Date()), 1).slice(0, 8)}01`;
 }
 
 /**

@@ -6,7 +6,8 @@ import { DomainError } from '../../errors/domain-error';
 import { CREDIT_CONTROL_STAGES, formatPounds, isCalendarDate, labelFor } from '../../rules';
 import { readSystemCurrentDate } from '../settings/read-current-date.service';
 import { overdueDebts } from './overdue-debts';
-import { blacklistedAmong, composeStepMessage, loadTemplates, normaliseEmail, recordStepMessages, templateValues, tenantsOf } from './step-messages';
+import { isBlacklisted } from '../outbox/email-blacklist';
+import { composeStepMessage, loadTemplates, recordStepMessages, templateValues, tenantsOf } from './step-messages';
 
 export interface StaffCaller {
   user: AuthUser | null;
@@ -107,7 +108,7 @@ async function tellTenantOfStage(trx: Knex.Transaction, boss: PgBoss, record: Cr
   if (!step?.active || !step.email) return false;
   const tenant = (await tenantsOf(trx, [record.tenantContractId])).get(record.tenantContractId);
   if (!tenant) return false;
-  const blacklisted = tenant.email ? (await blacklistedAmong(trx, [tenant.email])).has(normaliseEmail(tenant.email)) : false;
+  const blacklisted = tenant.email ? await isBlacklisted(trx, tenant.email) : false;
   const values = templateValues(tenant, { amountPence: debtPence, payLinkBase, stage });
   const base = { groupId: record.groupId, caseId: record.id, tenantContractId: record.tenantContractId, step: 'STAGE_COMMUNICATION', debtPence, dedupeKey: `case:${record.id}:STAGE_COMMUNICATION:${stage}:EMAIL` };
   const message = composeStepMessage(base, 'EMAIL', { tenant, blacklisted }, (await loadTemplates(trx)).get('STAGE_COMMUNICATION:EMAIL'), values);

@@ -4,7 +4,7 @@ import { addDays } from '../../rules';
 import { startApiHarness, type ApiHarness } from '../../testing';
 import { readSystemCurrentDate } from '../settings/read-current-date.service';
 import { runCreditControlLadder } from './run-ladder.service';
-import { createTestDebtor, type TestDebtor } from './test-debtor';
+import { createTestDebtor, type TestDebtor } from '../../testing/test-debtor';
 
 /*
  * Staff working credit control through the API: the board, moving a case (audited, the tenant told once per
@@ -99,6 +99,7 @@ it('refuses another group\'s case, a read-only member of staff and a tenant', as
   expect(errorOf((await api.graphql(PLAN, { caseId, amountPence: 1_000, firstPaymentDate: addDays(today, 1), repaymentType: 'FIXED' }, staff, GROUP_1)).body)?.extensions?.code).toBe('NOT_FOUND');
   expect(errorOf((await api.graphql(TIMELINE, { caseId }, staff, GROUP_1)).body)?.extensions?.code).toBe('NOT_FOUND');
   expect(errorOf((await api.graphql(PREVIEW, { id: await templateId('BEHIND_ON_PAYMENTS', 'EMAIL'), tenantContractId: String(debtor.contractId) }, staff, GROUP_1)).body)?.extensions?.code).toBe('NOT_FOUND');
+  expect(errorOf((await api.graphql(TEST_SEND, { id: await templateId('BEHIND_ON_PAYMENTS', 'EMAIL'), tenantContractId: String(debtor.contractId) }, staff, GROUP_1)).body)?.extensions?.code).toBe('NOT_FOUND');
   expect(errorOf((await api.graphql(MOVE, { id: caseId, stage: 'LEGAL' }, readonly, GROUP_2)).body)?.extensions?.code).toBe('FORBIDDEN');
   expect(errorOf((await api.graphql(BOARD, {}, tenant)).body)?.extensions?.code).toBe('FORBIDDEN');
   expect((await api.db.knex('credit_control_records').where({ id: caseId }).first('stage')).stage).not.toBe('LEGAL');

@@ -12,7 +12,7 @@ import { queueEmail } from '../outbox/queue-message.service';
 import { createPendingPayment, failPayment, settlePayment } from '../payments/payment-ledger.service';
 import { processFailedPayments, SOME_PAYMENTS_FAILED_TO_PROCESS } from './process-failed-payments.service';
 import { runCreditControlLadder } from './run-ladder.service';
-import { createTestDebtor } from './test-debtor';
+import { createTestDebtor } from '../../testing/test-debtor';
 
 /*
  * Frozen-clock scenarios of the credit-control ladder and the failed-payment job, against the demo database:

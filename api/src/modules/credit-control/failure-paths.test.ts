@@ -7,7 +7,7 @@ import { applyAdvice } from '../payments/collections/apply-bacs-reports.service'
 import { ledgerSettlement } from '../payments/collections/ledger-ports';
 import { createPendingPayment, settlePayment, submitPayment } from '../payments/payment-ledger.service';
 import { processFailedPayments } from './process-failed-payments.service';
-import { createTestDebtor } from './test-debtor';
+import { createTestDebtor } from '../../testing/test-debtor';
 
 /*
  * Each Bacs failure takes its path, then lands in the one failed-payment handler: a debit returned with each

@@ -3,7 +3,8 @@ import { CreditControlStep, type CreditControlRecord, type Knex } from '@app/db'
 import { recordChanges } from '../../audit/record-change';
 import { openCasesFor } from './open-cases';
 import { overdueDebts } from './overdue-debts';
-import { blacklistedAmong, composeStepMessage, loadTemplates, normaliseEmail, recordStepMessages, templateValues, tenantsOf, type StepMessage } from './step-messages';
+import { blacklistedAmong, blacklistKey } from '../outbox/email-blacklist';
+import { composeStepMessage, loadTemplates, recordStepMessages, templateValues, tenantsOf, type StepMessage } from './step-messages';
 
 /** Statuses and stages in which the ladder sends nothing: a payment plan is running, or the case is in court. */
 const PAUSED_STATUSES = new Set(['DEBT_SCHEDULE_AGREED']);
@@ -65,7 +66,7 @@ export async function runCreditControlLadder(db: Knex, boss: PgBoss, options: { 
           continue;
         }
         const values = templateValues(tenant, { amountPence: debt.debtPence, dueDate: debt.oldestDueDate, daysOverdue: debt.daysOverdue, payLinkBase: options.payLinkBase, stage: record.stage });
-        const recipient = { tenant, blacklisted: Boolean(tenant.email) && blacklisted.has(normaliseEmail(tenant.email)) };
+        const recipient = { tenant, blacklisted: Boolean(tenant.email) && blacklisted.has(blacklistKey(tenant.email)) };
         for (const channel of [step.email ? 'EMAIL' : null, step.sms ? 'SMS' : null] as const) {
           if (!channel) continue;
           const message = composeStepMessage({ ...base, dedupeKey: `case:${record.id}:${step.step}:${channel}` }, channel, recipient, templates.get(`${step.step}:${channel}`), values);

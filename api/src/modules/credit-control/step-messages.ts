@@ -30,16 +30,6 @@ export async function tenantsOf(trx: Knex, tenantContractIds: readonly number[])
   return new Map(contracts.filter((contract) => contract.tenant).map((contract) => [contract.id, contract.tenant!]));
 }
 
-/** Which of the addresses are on the e-mail blacklist (compared trimmed and case-blind, as its unique index). */
-export async function blacklistedAmong(trx: Knex, emails: readonly string[]): Promise<Set<string>> {
-  if (emails.length === 0) return new Set();
-  const normalised = [...new Set(emails.map(normaliseEmail))];
-  const rows: Array<{ email: string }> = await trx('email_blacklist').whereRaw('lower(btrim(email)) = ANY(?::text[])', [normalised]).select(trx.raw('lower(btrim(email)) AS email'));
-  return new Set(rows.map((row) => row.email));
-}
-
-export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
-
 /** Every template, by step and channel. */
 export async function loadTemplates(trx: Knex): Promise<Map<string, MessageTemplate>> {
   return new Map((await MessageTemplate.query(trx)).map((template) => [`${template.step}:${template.channel}`, template]));

@@ -5,6 +5,7 @@ import type { AuthUser } from '../../auth/auth-user';
 import { DomainError } from '../../errors/domain-error';
 import { queueEmail } from '../outbox/queue-message.service';
 import { issuePasswordLink } from './password-reset.service';
+import { isBlacklisted } from '../outbox/email-blacklist';
 
 /** An invitation's set-password link lasts a week: a new tenant may not read the e-mail the same day. */
 export const INVITE_LINK_TTL_DAYS = 7;
@@ -30,8 +31,7 @@ export async function inviteTenant(
   if (!tenant || !['front', 'bill-payer'].includes(tenant.role)) {
     throw new DomainError('NOT_FOUND', TENANT_HAS_NO_CONTRACTS_IN_GROUP, { fields: [{ field: 'tenantId', rule: 'groupContract', message: TENANT_HAS_NO_CONTRACTS_IN_GROUP }] });
   }
-  const blacklisted = await db('email_blacklist').whereRaw('lower(btrim(email)) = lower(btrim(?))', [tenant.email]).first('id');
-  if (blacklisted) throw DomainError.invalid([{ field: 'email', rule: 'blacklisted', message: `${WELCOME_EMAIL_CANNOT_BE_SENT}: ${tenant.email} is on the e-mail blacklist` }]);
+  if (await isBlacklisted(db, tenant.email)) throw DomainError.invalid([{ field: 'email', rule: 'blacklisted', message: `${WELCOME_EMAIL_CANNOT_BE_SENT}: ${tenant.email} is on the e-mail blacklist` }]);
   const brand = (await db('groups').where({ id: groupId }).first('name')).name as string;
   await db.transaction(async (trx) => {
     const link = await issuePasswordLink(trx, tenant, INVITE_LINK_TTL_DAYS * 86_400_000, context.baseUrl);

@@ -1,5 +1,6 @@
 import type { Knex } from '@app/db';
 import type { DeliveryAdapters } from './adapters/select-adapters';
+import { isBlacklisted } from './email-blacklist';
 import type { OutgoingEmail } from './adapters/types';
 
 export type DeliveryOutcome = 'sent' | 'already-sent' | 'blacklisted';
@@ -22,10 +23,6 @@ interface OutboxRow {
 async function attachmentsOf(trx: Knex, messageId: number): Promise<{ attachments?: NonNullable<OutgoingEmail['attachments']> }> {
   const rows: Array<{ filename: string; content_type: string; content: Buffer }> = await trx('outbox_attachments').where({ message_id: messageId }).orderBy('id').select('filename', 'content_type', 'content');
   return rows.length ? { attachments: rows.map((row) => ({ filename: row.filename, contentType: row.content_type, content: row.content })) } : {};
-}
-
-async function isBlacklisted(trx: Knex, email: string): Promise<boolean> {
-  return Boolean(await trx('email_blacklist').whereRaw('lower(btrim(email)) = lower(btrim(?))', [email]).first('id'));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { startApiHarness, type ApiHarness } from '../../../testing';
-import { createTestDebtor } from '../../credit-control/test-debtor';
+import { createTestDebtor } from '../../../testing/test-debtor';
 
 /*
  * A tenant contract's status change is refused, with the reason under the status field, when §4's conditions

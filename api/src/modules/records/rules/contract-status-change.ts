@@ -1,5 +1,6 @@
 import type { Knex } from '@app/db';
 import { formatPounds } from '../../../rules';
+import { outstandingDebt } from '../../billing/ledger-balance';
 
 /** Payment methods that collect from something on file (a card, a Direct Debit); the others need nothing on file. */
 const COLLECTED_METHODS = ['CREDIT_CARD', 'DIRECT_DEBIT', 'DD_AND_CARD'];
@@ -22,9 +23,9 @@ export async function contractStatusChangeRefusal(trx: Knex, contract: { id: num
     if (!card && !mandate) return CONTRACT_STATUS_MESSAGES.needsPaymentMethod;
   }
   if (to === 'CLOSED') {
-    const [ledger] = await trx('ledger_entries').where({ tenant_contract_id: contract.id }).select(trx.raw('coalesce(sum(amount_pence), 0)::int AS balance'), trx.raw('count(*)::int AS entries'));
-    if (ledger.balance > 0) return CONTRACT_STATUS_MESSAGES.needsZeroDebt(ledger.balance);
-    if (ledger.entries > 0) {
+    const owed = await outstandingDebt(trx, contract.id);
+    if (owed > 0) return CONTRACT_STATUS_MESSAGES.needsZeroDebt(owed);
+    if (await trx('ledger_entries').where({ tenant_contract_id: contract.id }).first('id')) {
       const statement = await trx('bills').where({ tenant_contract_id: contract.id }).whereIn('kind', ['TENANT_STATEMENT', 'FINAL_STATEMENT']).whereNot('state', 'VOID').first('id');
       if (!statement) return CONTRACT_STATUS_MESSAGES.needsStatement;
     }
