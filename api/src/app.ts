@@ -32,6 +32,7 @@ import { NotifyHub, type NotifyTimings } from './modules/notifications/notify-hu
 import { configureCardProviders } from './modules/payments/configure-card-providers';
 import { paymentWebhookRoutes } from './modules/payments/payments.routes';
 import { simulateExternalPaymentRoute } from './modules/payments/simulate-external-payment.route';
+import { signupRoutes } from './modules/signup/signup.routes';
 
 export interface AppDependencies {
   db: Knex;
@@ -101,6 +102,7 @@ export async function createApp({ db, boss, config, tokenSecret = loadTokenSecre
   app.use('/api/v2', contractServicesRoute(db));
   app.use('/api/v2', operatorRoute(db, boss));
   app.use('/api/v2', cooperationRoute(db, boss, config.baseUrl));
+  app.use('/api/v2', signupRoutes(db, boss, config));
   app.use('/api/v2/graphql', expressMiddleware(apollo, { context: buildContext({ db, boss, config, tokenSecret }) }));
   app.use('/api', apiNotFound);
   if (withFrontends) app.use(serveFrontends({ quotingOnline: quotingFlag(db) }));

@@ -14,6 +14,7 @@ import { financeExportHandler } from './handlers/finance-export';
 import { importReadingsHandler } from './handlers/import-readings';
 import { reportsUsageHandler } from './handlers/reports-usage';
 import { paymentsCollectionsHandler } from './handlers/payments-collections';
+import { signupOrderServicesHandler } from './handlers/signup-order-services';
 import { sweepOutboxHandler } from './handlers/sweep-outbox';
 
 /** Queue → handler. Typed as a complete record: a queue declared in the registry without a handler does not compile. */
@@ -34,4 +35,5 @@ export const HANDLERS: { [Q in QueueName]: Handler<Q> | BatchHandler<Q> } = {
   'payments.collections': paymentsCollectionsHandler,
   'credit-control.ladder': creditControlLadderHandler,
   'credit-control.failed-payments': creditControlFailedPaymentsHandler,
+  'signup.order-services': signupOrderServicesHandler,
 };

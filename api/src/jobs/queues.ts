@@ -42,6 +42,8 @@ export interface JobPayloads {
   'credit-control.ladder': { today?: string };
   /** Failed payments not yet processed (every minute): cases opened or advanced, tenants texted. */
   'credit-control.failed-payments': Record<string, never>;
+  /** A house contract a sign-up created: its services ordered by the tenant are placed with the suppliers. */
+  'signup.order-services': { houseContractId: number };
 }
 
 export type QueueName = keyof JobPayloads;
@@ -116,6 +118,12 @@ export const QUEUES: Record<QueueName, QueueDefinition> = {
     description: 'Failed payments: opens or advances the credit-control case of the contract that owes, resumes the ladder if a plan payment failed, texts the tenant',
     // Safe to repeat: a payment is marked processed in the transaction that texts; the text has a unique key per payment.
     options: { retryLimit: 2, retryDelay: 30, expireInSeconds: 600, policy: 'singleton' },
+  },
+  'signup.order-services': {
+    name: 'signup.order-services',
+    description: "Places a sign-up's services with the suppliers: each service ordered by the tenant becomes actioned by the provider",
+    // Safe to repeat: only services still ORDERED_BY_THE_TENANT move, in one transaction; one job queued or running per contract.
+    options: { retryLimit: 3, retryDelay: 60, retryBackoff: true, retryDelayMax: 1800, expireInSeconds: 120, policy: 'exclusive' },
   },
   'billing.automation': {
     name: 'billing.automation',

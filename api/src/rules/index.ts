@@ -20,3 +20,5 @@ export * from './payments/top-up-window';
 export * from './service-workflow';
 export * from './batch-contract';
 export * from './signup-steps';
+export * from './signup-fields';
+export * from './signup-form';

@@ -25,3 +25,6 @@ export const PASSWORD_RESET_MESSAGES = {
 
 export const ROLE_ALREADY_EXISTS = 'role already exists';
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.';
+
+/** Specification §8: what a tenant reads once the card provider's page has opened in its own tab. */
+export const CARD_ADD_STARTED = "The process of adding a card has started and the card will soon appear in the tenant's payment information.";

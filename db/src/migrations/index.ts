@@ -32,6 +32,7 @@ import * as savedPublicQuotes from './20261128080000_saved_public_quotes';
 import * as signupSessions from './20261128090000_signup_sessions';
 import * as directDebitLodgement from './20261128100000_direct_debit_lodgement';
 import * as creditControlLadder from './20261128200000_credit_control_ladder';
+import * as signupProcessing from './20261129100000_signup_processing';
 
 /** Every migration in order. Append new ones at the end; never edit or remove an applied one. */
 export const migrations: Array<[string, Knex.Migration]> = [
@@ -68,4 +69,5 @@ export const migrations: Array<[string, Knex.Migration]> = [
   ['20261128090000_signup_sessions', signupSessions],
   ['20261128100000_direct_debit_lodgement', directDebitLodgement],
   ['20261128200000_credit_control_ladder', creditControlLadder],
+  ['20261129100000_signup_processing', signupProcessing],
 ];

@@ -24,6 +24,10 @@ export class User extends BaseModel {
   declare cityId: number | null;
   /** On the Priority Services Register: credit control takes the gentle path. */
   declare priorityServices: boolean;
+  /** The alternative (correspondence) address given at sign-up, when it is not the house. */
+  declare correspondenceStreetName: string | null;
+  declare correspondenceCityName: string | null;
+  declare correspondencePostCode: string | null;
   declare confirmedAt: Date | null;
   declare expiresAt: Date | null;
   declare createdAt: Date;

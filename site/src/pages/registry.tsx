@@ -57,6 +57,26 @@ const ACCOUNT_LOADERS: Record<string, PageEntry['load']> = {
   '/agent-portal/property/:propertyId/:tab': () => import('./agent/AgentPropertyPage').then((m) => m.AgentPropertyPage),
 };
 
+// The sign-up wizard's steps (specification §2.3): each its own route, the answers kept on the server.
+const SIGNUP_LOADERS: Record<string, PageEntry['load']> = {
+  '/signup/initial': () => import('./signup/wizard/InitialStep').then((m) => m.InitialStep),
+  '/signup/join': () => import('./signup/wizard/JoinStep').then((m) => m.JoinStep),
+  '/signup/services': () => import('./signup/wizard/HouseStep').then((m) => () => <m.HouseStep flow="SIGNUP" step="services" />),
+  '/signup/tenant-details': () => import('./signup/wizard/TenantDetailsStep').then((m) => () => <m.TenantDetailsStep flow="SIGNUP" step="tenant-details" />),
+  '/signup/add-finishing-touches': () => import('./signup/wizard/FinishingTouchesStep').then((m) => m.FinishingTouchesStep),
+  '/signup/summary': () => import('./signup/wizard/SummaryStep').then((m) => () => <m.SummaryStep flow="SIGNUP" step="summary" />),
+  '/signup/login-step': () => import('./signup/wizard/LoginStep').then((m) => () => <m.LoginStep flow="SIGNUP" />),
+  '/signup/add-payment': () => import('./signup/wizard/AddPaymentStep').then((m) => m.AddPaymentStep),
+  '/signup/:url': () => import('./signup/wizard/ReferralLinkStep').then((m) => m.ReferralLinkStep),
+  '/signup-complete': () => import('./signup/wizard/SignupCompletePage').then((m) => m.SignupCompletePage),
+  '/my-energy-bill/signup/house': () => import('./signup/wizard/HouseStep').then((m) => () => <m.HouseStep flow="ENERGY_BILL" step="house" />),
+  '/my-energy-bill/signup/quotes': () => import('./signup/wizard/EnergyBillQuoteStep').then((m) => m.EnergyBillQuoteStep),
+  '/my-energy-bill/signup/tenant': () => import('./signup/wizard/TenantDetailsStep').then((m) => () => <m.TenantDetailsStep flow="ENERGY_BILL" step="tenant" />),
+  '/my-energy-bill/signup/payment': () => import('./signup/wizard/EnergyBillPaymentStep').then((m) => m.EnergyBillPaymentStep),
+  '/my-energy-bill/signup/finish': () => import('./signup/wizard/SummaryStep').then((m) => () => <m.SummaryStep flow="ENERGY_BILL" step="finish" />),
+  '/my-energy-bill/signup/login-step': () => import('./signup/wizard/LoginStep').then((m) => () => <m.LoginStep flow="ENERGY_BILL" />),
+};
+
 const LOADERS: Record<string, PageEntry['load']> = {
   '/': () => import('./public/HomePage').then((m) => m.HomePage),
   '/bill-packages': article(() => import('../content/bill-packages')),
@@ -81,6 +101,7 @@ const LOADERS: Record<string, PageEntry['load']> = {
   '/agents/signup': () => import('./agent/AgentSignupPage').then((m) => m.AgentSignupPage),
   '/signup': () => import('./signup/SignupQuotePage').then((m) => m.SignupQuotePage),
   '/signup/quote': () => import('./signup/SignupQuotePage').then((m) => m.SignupQuotePage),
+  ...SIGNUP_LOADERS,
   '/agents/forgot': () => import('./password/ForgotPasswordPage').then((m) => () => <m.ForgotPasswordPage signInPath="/signin/agent" />),
   ...ACCOUNT_LOADERS,
   ...Object.fromEntries(

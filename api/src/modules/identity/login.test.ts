@@ -85,6 +85,9 @@ describe('login', () => {
       await makeTenant('ended-energy@demo.test', { portal: 'ENERGY_BILL' }, [{ start_date: '2020-01-01', end_date: '2021-01-01' }]);
       expect((await refusal({ email: 'ended-energy@demo.test', password: 'Demo1234', portal: 'ENERGY_BILL' })).key).toBe('errors.form.login.noCurrentContract');
       expect(await login({ email: 'energy-bill-portal@login.test', password: 'Demo1234', portal: 'ENERGY_BILL' })).toHaveProperty('body.data.login.role', 'front');
+      // Just signed up for next term's bill: in before the bill starts.
+      await makeTenant('next-term-energy@demo.test', { portal: 'ENERGY_BILL' }, [{ start_date: '2099-09-01', end_date: '2100-08-31' }]);
+      expect(await login({ email: 'next-term-energy@demo.test', password: 'Demo1234', portal: 'ENERGY_BILL' })).toHaveProperty('body.data.login.role', 'front');
     });
 
     it('tells an account with no password to set one', async () => {

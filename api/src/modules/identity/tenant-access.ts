@@ -18,8 +18,9 @@ interface ContractRow {
 export async function tenantRefusal(db: Knex, userId: number, portal: TenantPortal, today: string): Promise<LoginErrorKey | null> {
   const contracts: ContractRow[] = await db('tenant_contracts').where({ user_id: userId }).whereNot({ status: 'LANDLORD' });
   if (portal === 'ENERGY_BILL') {
-    const current = contracts.some((c) => c.start_date <= today && today <= c.end_date && c.status !== 'CLOSED');
-    return current ? null : 'errors.form.login.noCurrentContract';
+    // Current or about to start: someone who has just signed up for next term's bill can get in and see it.
+    const currentOrFuture = contracts.some((c) => today <= c.end_date && c.status !== 'CLOSED');
+    return currentOrFuture ? null : 'errors.form.login.noCurrentContract';
   }
   const recentFrom = addDays(today, -RECENT_CONTRACT_DAYS);
   const relevant = contracts.filter((c) => c.end_date >= recentFrom);

@@ -1,6 +1,7 @@
 import { CardSetupSession, Group, PaymentMethod, User, type Knex } from '@app/db';
 import type { AuthUser } from '../../auth/auth-user';
 import { DomainError } from '../../errors/domain-error';
+import { CARD_ADD_STARTED } from '../../rules';
 import { cardProviderForGroup, type AttachedCard } from './card-provider';
 import { tenantContractForCaller } from './payment-scope';
 
@@ -14,7 +15,7 @@ import { tenantContractForCaller } from './payment-scope';
 
 export const CARD_MESSAGES = {
   checkoutError: 'stripe.checkoutSession.error',
-  cardAddStarted: "The process of adding a card has started and the card will soon appear in the tenant's payment information.",
+  cardAddStarted: CARD_ADD_STARTED,
   successUrl: 'The return address must be a page of this site.',
   notEntered: 'The card has not been entered on the checkout page yet.',
   notStripe: "This tenant's group takes cards through the other card provider.",

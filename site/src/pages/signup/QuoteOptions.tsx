@@ -19,7 +19,7 @@ function allowanceText(option: QuoteOption, tenants: number): string | null {
 }
 
 /** The plans side by side: a tenant's share a week and a month, what it is made of, and what it covers. */
-export function QuoteOptions({ quote }: { quote: PublicQuote }) {
+export function QuoteOptions({ quote, onChoose, choosing }: { quote: PublicQuote; onChoose?: (planType: string) => void; choosing?: boolean }) {
   const { phone } = useSiteInfo();
   return (
     <>
@@ -53,13 +53,23 @@ export function QuoteOptions({ quote }: { quote: PublicQuote }) {
                   </tbody>
                 </table>
                 {allowance && <p className="quote-option__allowance">{allowance}</p>}
+                {onChoose && option.planType && (
+                  <button type="button" className="button quote-option__choose" onClick={() => onChoose(option.planType!)} disabled={choosing} aria-describedby={id}>
+                    Sign up with {name}
+                  </button>
+                )}
               </article>
             </li>
           );
         })}
       </ul>
       <p className="quote-results__next">
-        Monthly amounts are a year’s cost in twelve equal payments. To sign up your house with this quote, call us on <PhoneLink phone={phone} />.
+        Monthly amounts are a year’s cost in twelve equal payments.{' '}
+        {onChoose ? (
+          <>Choose a plan to sign up online in a few minutes, or call us on <PhoneLink phone={phone} />.</>
+        ) : (
+          <>To sign up your house with this quote, call us on <PhoneLink phone={phone} />.</>
+        )}
       </p>
     </>
   );

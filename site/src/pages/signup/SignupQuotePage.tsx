@@ -1,4 +1,5 @@
-import { useState, type ChangeEvent, type ReactNode } from 'react';
+import { useEffect, useState, type ChangeEvent, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { BROADBAND_SPEEDS, labelFor } from '@app/api/rules';
 import { useConfig, useFeature } from '../../config/ConfigContext';
 import { QuoteCallToAction } from '../../ui/QuoteCallToAction';
@@ -6,6 +7,10 @@ import { useHydrated } from '../../ui/useHydrated';
 import { QuoteOptions } from './QuoteOptions';
 import { SaveQuoteForm } from './SaveQuoteForm';
 import { useLiveQuote, type QuoteForm } from './quote-api';
+import { readSignup, saveSignupStep } from './wizard/signup-api';
+import { storedSignupToken } from './wizard/signup-token';
+import { continueOrStartSignup } from './wizard/start-signup';
+import { joining } from './wizard/flows';
 import '../signin/auth-forms.css';
 import './signup.css';
 
@@ -34,6 +39,30 @@ export function SignupQuotePage() {
   const [form, setForm] = useState<QuoteForm>(INITIAL_FORM);
   const state = useLiveQuote(form, hydrated && quotingOnline);
   const fields = state.status === 'invalid' ? state.fields : {};
+  const navigate = useNavigate();
+  const [choosing, setChoosing] = useState(false);
+  const [chooseError, setChooseError] = useState<string | null>(null);
+
+  // Back from a later step: the house as it was described, not the blank form.
+  useEffect(() => {
+    const token = storedSignupToken('SIGNUP');
+    if (!token) return;
+    void readSignup(token).then((found) => {
+      const kept = found.ok && !found.value.completed && !joining(found.value.state) ? (found.value.state.quote as Partial<QuoteForm> | undefined) : undefined;
+      if (kept?.postcode) setForm((current) => ({ ...current, ...kept }));
+    });
+  }, []);
+
+  /** The first step of sign-up: the chosen plan and the house as described, kept on the server. */
+  const choose = async (planType: string) => {
+    setChoosing(true);
+    setChooseError(null);
+    const session = await continueOrStartSignup('SIGNUP', 'lead');
+    const saved = session.ok ? await saveSignupStep(session.value.token, 'quote', { ...form, planType }) : session;
+    setChoosing(false);
+    if (saved.ok) navigate('/signup/services');
+    else setChooseError(saved.message ?? Object.values(saved.fields)[0] ?? 'We could not start your sign-up. Please try again.');
+  };
 
   // The dates priced when the visitor left them empty: shown in the date fields, so what is priced is visible.
   const priced = state.status === 'priced' ? state.quote : null;
@@ -116,7 +145,12 @@ export function SignupQuotePage() {
           {state.status === 'invalid' && <p>Check the answers marked on the left to see prices.</p>}
           {state.status === 'failed' && <p role="alert">{state.message}</p>}
           {state.status === 'pricing' && !state.quote && <p>Working out your prices…</p>}
-          {(state.status === 'priced' || (state.status === 'pricing' && state.quote)) && <QuoteOptions quote={state.status === 'priced' ? state.quote : state.quote!} />}
+          {(state.status === 'priced' || (state.status === 'pricing' && state.quote)) && <QuoteOptions quote={state.status === 'priced' ? state.quote : state.quote!} onChoose={(plan) => void choose(plan)} choosing={choosing || state.status !== 'priced'} />}
+          {chooseError && (
+            <p className="auth-alert" role="alert">
+              {chooseError}
+            </p>
+          )}
           {(state.status === 'priced' || (state.status === 'pricing' && state.quote)) && <SaveQuoteForm form={form} priced={state.status === 'priced'} />}
         </section>
       </div>

@@ -13,6 +13,8 @@ export interface QuoteForm {
   broadbandSpeed: string;
   startDate: string;
   endDate: string;
+  /** BILL for My Energy Bill's estimate; the plans side by side when absent. */
+  billingType?: 'BILL';
 }
 
 export type QuoteState =
@@ -45,6 +47,7 @@ export function toInput(form: QuoteForm): Record<string, unknown> {
     broadbandSpeed: form.services.includes('broadband') ? form.broadbandSpeed : null,
     startDate: form.startDate || null,
     endDate: form.endDate || null,
+    ...(form.billingType ? { billingType: form.billingType } : {}),
   };
 }
 

@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { CARD_ADD_STARTED } from '@app/api/rules';
 import { tenantMutation } from './tenant-api';
 import { DirectDebitForm } from './DirectDebitForm';
 
-/** Specification §8: what the tenant reads once the provider's page has opened in its own tab. */
-export const CARD_ADD_STARTED = "The process of adding a card has started and the card will soon appear in the tenant's payment information.";
 
 const OPEN_CHECKOUT = `mutation ($input: StripeCheckoutSessionInput!) { session: cardCreateCheckoutSession(input: $input) { sessionUrl } }`;
 const ADD_CARD = `mutation ($input: AddCardInput!) { added: addCard(input: $input) { message paymentMethod { cardLast4 } } }`;
