@@ -13,7 +13,8 @@ import { Dashboard } from './dashboard/Dashboard';
 import { SystemStatusPage } from './health/SystemStatusPage';
 import { i18nProvider } from './i18n/i18nProvider';
 import { AppLayout } from './layout/AppLayout';
-import { backOfficeTheme } from './layout/theme';
+import { brandTheme } from './brand/brand-theme';
+import { fetchGroupBrand, GroupBrandContext, type GroupBrand } from './brand/group-brand';
 import { GROUP_ICONS } from './layout/menu-groups';
 import { createDataProvider, type BackOfficeDataProvider } from './providers/dataProvider';
 import { CatalogueCreate, CatalogueEdit, CatalogueList, CatalogueShow, representationOf, withFieldErrors } from './resources/catalogue';
@@ -28,12 +29,13 @@ import { QuoteScreen } from './resources/quotes/QuoteScreen';
 import { AccessDeniedPage } from './auth/AccessDeniedPage';
 import { NoGroupPage } from './auth/NoGroupPage';
 import { fetchMyGroups } from './bootstrap/my-groups';
-import { MeterReadingList, MeterReadingShow } from './resources/operations';
+import { OPERATIONS_LISTS, OPERATIONS_SHOWS } from './resources/operations';
+import { BATCH_PATH, BatchUpdatePage } from './resources/contracts-batch';
 import { AccountingExportList, AccountingExportShow, SalesJournalList, SalesJournalShow } from './resources/finance';
 
 type Boot =
   | { status: 'loading' }
-  | { status: 'ready'; dataProvider: BackOfficeDataProvider }
+  | { status: 'ready'; dataProvider: BackOfficeDataProvider; brand: GroupBrand }
   | { status: 'no-group' }
   | { status: 'error'; error: string };
 
@@ -54,9 +56,10 @@ export function App({ groupId }: { groupId: number }) {
         return;
       }
       try {
-        await dataProvider.getIntrospection();
+        // The group's brand is read beside the introspection, so the back office opens already wearing it.
+        const [, brand] = await Promise.all([dataProvider.getIntrospection(), fetchGroupBrand(groupId)]);
         // Server field errors (extensions.fields) are turned into react-admin form errors.
-        if (active) setBoot({ status: 'ready', dataProvider: withFieldErrors(dataProvider) });
+        if (active) setBoot({ status: 'ready', dataProvider: withFieldErrors(dataProvider), brand });
       } catch (error) {
         console.error('Back office could not introspect the GraphQL API', error);
         if (active) setBoot({ status: 'error', error: error instanceof Error ? error.message : String(error) });
@@ -69,50 +72,55 @@ export function App({ groupId }: { groupId: number }) {
   }, [groupId]);
 
   const authProvider = useMemo(() => createAuthProvider(groupId), [groupId]);
+  const brandColour = boot.status === 'ready' ? boot.brand.colour : null;
+  const theme = useMemo(() => brandTheme(brandColour ?? ''), [brandColour]);
   if (boot.status === 'loading') return <Loading />;
   if (boot.status === 'error') return <ApiUnavailable error={boot.error} />;
   if (boot.status === 'no-group') return <NoGroupPage />;
 
   return (
     <GroupIdContext.Provider value={groupId}>
-      <SessionWatcher groupId={groupId} />
-      <Admin
-        basename={`/admin/${groupId}`}
-        disableTelemetry
-        dataProvider={boot.dataProvider}
-        i18nProvider={i18nProvider}
-        authProvider={authProvider}
-        requireAuth
-        dashboard={Dashboard}
-        accessDenied={AccessDeniedPage}
-        layout={AppLayout}
-        theme={backOfficeTheme}
-        title="Back office"
-      >
-        <Resource name="BackofficeUser" options={{ label: 'Staff' }} icon={GroupIcon} list={StaffList} create={StaffCreate} edit={StaffEdit} recordRepresentation={(r) => `${r.firstName} ${r.lastName}`} />
-        <Resource name="BackofficeRole" options={{ label: 'Roles' }} icon={SecurityIcon} list={RoleList} create={RoleCreate} edit={RoleEdit} recordRepresentation="name" />
-        <Resource name="JobQueue" options={{ label: 'Job queues' }} list={JobQueueList} />
-        <Resource name="Job" options={{ label: 'Jobs' }} list={JobList} show={JobShow} />
-        <Resource name="JobSchedule" options={{ label: 'Scheduled jobs' }} list={JobScheduleList} />
-        {/* Every record type of the catalogue gets the generic screens; the menu groups them (layout/). */}
-        {CATALOGUE.map((spec) => (
-          <Resource
-            key={spec.name}
-            name={spec.name}
-            icon={GROUP_ICONS[spec.menu]}
-            list={spec.name === 'BillRun' ? BillRunList : spec.name === 'GovernmentRebate' ? GovernmentRebateList : spec.name === 'SalesJournal' ? SalesJournalList : spec.name === 'AccountingExport' ? AccountingExportList : spec.name === 'MeterReading' ? MeterReadingList : CatalogueList}
-            show={spec.name === 'BillRun' ? BillRunShow : spec.name === 'Bill' ? BillShow : spec.name === 'HouseContract' ? HouseContractShow : spec.name === 'SalesJournal' ? SalesJournalShow : spec.name === 'AccountingExport' ? AccountingExportShow : spec.name === 'MeterReading' ? MeterReadingShow : CatalogueShow}
-            create={spec.create ? CatalogueCreate : undefined}
-            edit={spec.update ? CatalogueEdit : undefined}
-            recordRepresentation={representationOf(spec)}
-          />
-        ))}
-        <CustomRoutes>
-          <Route path="/status" element={<SystemStatusPage />} />
-          <Route path="/credit-control/board" element={<CreditControlBoard />} />
-          <Route path="/quote" element={<QuoteScreen />} />
-        </CustomRoutes>
-      </Admin>
+      <GroupBrandContext.Provider value={boot.brand}>
+        <SessionWatcher groupId={groupId} />
+        <Admin
+          basename={`/admin/${groupId}`}
+          disableTelemetry
+          dataProvider={boot.dataProvider}
+          i18nProvider={i18nProvider}
+          authProvider={authProvider}
+          requireAuth
+          dashboard={Dashboard}
+          accessDenied={AccessDeniedPage}
+          layout={AppLayout}
+          theme={theme}
+          title="Back office"
+        >
+          <Resource name="BackofficeUser" options={{ label: 'Staff' }} icon={GroupIcon} list={StaffList} create={StaffCreate} edit={StaffEdit} recordRepresentation={(r) => `${r.firstName} ${r.lastName}`} />
+          <Resource name="BackofficeRole" options={{ label: 'Roles' }} icon={SecurityIcon} list={RoleList} create={RoleCreate} edit={RoleEdit} recordRepresentation="name" />
+          <Resource name="JobQueue" options={{ label: 'Job queues' }} list={JobQueueList} />
+          <Resource name="Job" options={{ label: 'Jobs' }} list={JobList} show={JobShow} />
+          <Resource name="JobSchedule" options={{ label: 'Scheduled jobs' }} list={JobScheduleList} />
+          {/* Every record type of the catalogue gets the generic screens; the menu groups them (layout/). */}
+          {CATALOGUE.map((spec) => (
+            <Resource
+              key={spec.name}
+              name={spec.name}
+              icon={GROUP_ICONS[spec.menu]}
+              list={spec.name === 'BillRun' ? BillRunList : spec.name === 'GovernmentRebate' ? GovernmentRebateList : spec.name === 'SalesJournal' ? SalesJournalList : spec.name === 'AccountingExport' ? AccountingExportList : OPERATIONS_LISTS[spec.name] ?? CatalogueList}
+              show={spec.name === 'BillRun' ? BillRunShow : spec.name === 'Bill' ? BillShow : spec.name === 'HouseContract' ? HouseContractShow : spec.name === 'SalesJournal' ? SalesJournalShow : spec.name === 'AccountingExport' ? AccountingExportShow : OPERATIONS_SHOWS[spec.name] ?? CatalogueShow}
+              create={spec.create ? CatalogueCreate : undefined}
+              edit={spec.update ? CatalogueEdit : undefined}
+              recordRepresentation={representationOf(spec)}
+            />
+          ))}
+          <CustomRoutes>
+            <Route path="/status" element={<SystemStatusPage />} />
+            <Route path="/credit-control/board" element={<CreditControlBoard />} />
+            <Route path="/quote" element={<QuoteScreen />} />
+            <Route path={BATCH_PATH} element={<BatchUpdatePage />} />
+          </CustomRoutes>
+        </Admin>
+      </GroupBrandContext.Provider>
     </GroupIdContext.Provider>
   );
 }

@@ -12,6 +12,7 @@ import { exportCleanupHandler } from './handlers/export-cleanup';
 import { exportRunHandler } from './handlers/export-run';
 import { financeExportHandler } from './handlers/finance-export';
 import { importReadingsHandler } from './handlers/import-readings';
+import { importRecordsHandler } from './handlers/import-records';
 import { reportsUsageHandler } from './handlers/reports-usage';
 import { paymentsCollectionsHandler } from './handlers/payments-collections';
 import { signupOrderServicesHandler } from './handlers/signup-order-services';
@@ -30,6 +31,7 @@ export const HANDLERS: { [Q in QueueName]: Handler<Q> | BatchHandler<Q> } = {
   'finance.export': financeExportHandler,
   'reports.usage': reportsUsageHandler,
   'imports.readings': importReadingsHandler,
+  'imports.records': importRecordsHandler,
   'billing.automation': billingAutomationHandler,
   'jobs.dead-letter-alerts': deadLetterAlertsHandler,
   'payments.collections': paymentsCollectionsHandler,

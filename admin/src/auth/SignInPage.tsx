@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Divider, Stack, TextField, Typography } from '@mui/material';
 import { AuthCard } from './AuthCard';
+import { fetchSiteConfig } from './site-config';
 import { googleSignIn, passwordSignIn, startGoogleSignIn, type SignInResult } from './sign-in';
 
 const DEFAULT_DESTINATION = '/admin/1/';
@@ -30,10 +31,7 @@ export function SignInPage() {
   }
 
   useEffect(() => {
-    fetch('/api/v2/config')
-      .then((res) => res.json())
-      .then((config: { backofficeLoginStrategies?: string[] }) => setStrategies(config.backofficeLoginStrategies ?? ['password']))
-      .catch(() => undefined);
+    void fetchSiteConfig().then((config) => setStrategies(config.backofficeLoginStrategies));
   }, []);
 
   // Back from Google with a code: finish signing in.

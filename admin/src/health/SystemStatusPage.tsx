@@ -1,5 +1,6 @@
 import { Box } from '@mui/material';
 import { Title, useTranslate } from 'react-admin';
+import { OperatorPanels } from '../resources/operator';
 import { HealthPanel } from './HealthPanel';
 
 // A bookmarkable /admin/{groupId}/status page. It also matters as a custom route: react-admin
@@ -8,9 +9,11 @@ import { HealthPanel } from './HealthPanel';
 export function SystemStatusPage() {
   const translate = useTranslate();
   return (
-    <Box sx={{ mt: 2, maxWidth: 640 }}>
+    <Box sx={{ mt: 2, maxWidth: 1100 }}>
       <Title title={translate('shb.health.details')} />
       <HealthPanel />
+      {/* The operator endpoints (processes, schedules, billing now, renders, brand) for staff with system WRITE. */}
+      <OperatorPanels />
     </Box>
   );
 }

@@ -47,6 +47,18 @@ export const en: TranslationMessages = {
       updated: `${SUCCESS_MESSAGES.saved} |||| ${SUCCESS_MESSAGES.saved}`,
       deleted: `${SUCCESS_MESSAGES.deleted} |||| ${SUCCESS_MESSAGES.deleted}`,
     },
+    // Staff save filters, as the lists call them, not "queries".
+    saved_queries: {
+      label: 'Saved filters',
+      query_name: 'Name',
+      new_label: 'Save current filter…',
+      new_dialog_title: 'Save the current filter as',
+      remove_label: 'Remove saved filter',
+      remove_label_with_name: 'Remove saved filter "%{name}"',
+      remove_dialog_title: 'Remove saved filter?',
+      remove_message: 'Remove this filter from your saved filters?',
+      help: 'Filter the list, then save the filter here to pick it again later',
+    },
   },
   resources: {
     ...Object.fromEntries(CATALOGUE.map((spec) => [spec.name, catalogueMessages(spec)])),
@@ -70,6 +82,7 @@ export const en: TranslationMessages = {
       add: 'Add %{name}',
       none: 'None yet',
       count_limit: 'More than %{count} records: narrow the filters',
+      all_tab: 'All',
       locked: 'This record has been issued and can no longer be changed.',
     },
     jobs: {

@@ -1,5 +1,9 @@
 import type { ReactNode } from 'react';
-import { AppBar, Layout, LoadingIndicator, Sidebar, UserMenu, useGetIdentity, type SidebarProps } from 'react-admin';
+import { Box, Divider, Typography } from '@mui/material';
+import { AppBar, Layout, LoadingIndicator, Sidebar, TitlePortal, UserMenu, useGetIdentity, type SidebarProps } from 'react-admin';
+import { BrandMark } from '../brand/BrandMark';
+import { textOn } from '../brand/brand-theme';
+import { useGroupBrand } from '../brand/group-brand';
 import { NotificationsButton } from '../notifications/NotificationsButton';
 import { GroupedMenu } from './GroupedMenu';
 import { GroupSwitcher } from './GroupSwitcher';
@@ -16,11 +20,30 @@ function BackOfficeSidebar(props: SidebarProps) {
   return <Sidebar {...props} slotProps={{ paper: { 'aria-label': 'Menu' } }} />;
 }
 
-/** react-admin's top bar with the group switcher and the notification bell before its loading indicator and refresh button. */
+/** The group's brand at the start of the top bar: its mark, and its name from a tablet up (a phone keeps the page's title). */
+function BrandTitle() {
+  const brand = useGroupBrand();
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mr: 1.5, minWidth: 0, flexShrink: 0 }}>
+      <BrandMark colour={brand.colour} inverted={textOn(brand.colour) === '#ffffff'} size={26} />
+      <Typography component="span" variant="subtitle1" sx={{ fontWeight: 700, whiteSpace: 'nowrap', display: { xs: 'none', md: 'inline' } }}>
+        {brand.name}
+      </Typography>
+      <Divider orientation="vertical" flexItem sx={{ borderColor: 'currentColor', opacity: 0.4, ml: 0.5, display: { xs: 'none', md: 'block' } }} />
+    </Box>
+  );
+}
+
+/**
+ * react-admin's top bar in the group's brand (its colour, mark and name before the page's title), with the group
+ * switcher and the notification bell before its loading indicator and refresh button.
+ */
 function BackOfficeAppBar() {
+  const brand = useGroupBrand();
   return (
     <AppBar
       userMenu={<AccountMenu />}
+      sx={{ bgcolor: brand.colour, color: textOn(brand.colour) }}
       toolbar={
         <>
           <GroupSwitcher />
@@ -29,7 +52,10 @@ function BackOfficeAppBar() {
           <LoadingIndicator />
         </>
       }
-    />
+    >
+      <BrandTitle />
+      <TitlePortal />
+    </AppBar>
   );
 }
 

@@ -29,7 +29,8 @@ export function GroupSwitcher({ place = 'bar' }: { place?: 'bar' | 'menu' }) {
               minWidth: 120,
               maxWidth: 220,
               '& .MuiInputBase-root, & .MuiInputLabel-root, & .MuiSvgIcon-root': { color: 'inherit' },
-              '& .MuiOutlinedInput-notchedOutline': { borderColor: 'rgba(255,255,255,0.7)' },
+              // The bar's text colour (white, or dark on a light brand colour), a little softer.
+              '& .MuiOutlinedInput-notchedOutline': { borderColor: 'currentColor', opacity: 0.7 },
             }
           : { display: { xs: 'flex', sm: 'none' }, mx: 2, my: 1 }
       }

@@ -31,6 +31,9 @@ export const backOfficeTheme: RaThemeOptions = {
         },
       },
     },
+    // A chosen saved filter gets an "×" button with no name (a screen reader hears only "button"); clicking the
+    // chosen filter itself already clears it, so the unnamed button is left out.
+    RaSavedQueryFilterListItem: { styleOverrides: { root: { '& .MuiListItemSecondaryAction-root': { display: 'none' } } } },
     // react-admin's spinners (the app bar's refresh, a list loading) are progress bars with no name: a screen
     // reader hears "progress bar" and nothing more. Each says what it is doing unless the caller names it.
     MuiCircularProgress: { defaultProps: { 'aria-label': 'Loading' } },

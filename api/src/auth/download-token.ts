@@ -15,6 +15,8 @@ const DOWNLOAD_PATHS = [
   /^\/api\/v2\/usage-reports\/[0-9a-f-]{1,36}\/download$/i,
   /^\/api\/v2\/tenant-area\/bills\/[1-9]\d{0,15}\/pdf$/,
   /^\/api\/v2\/uploads\/upload-readings\/[1-9]\d{0,15}\/rejected-rows$/,
+  /^\/api\/v2\/uploads\/import\/[1-9]\d{0,15}\/rejected-rows$/,
+  /^\/api\/v2\/uploads\/files\/[1-9]\d{0,15}$/,
   /^\/api\/v2\/direct-debit\/submissions\/[1-9]\d{0,15}\/file$/,
 ];
 

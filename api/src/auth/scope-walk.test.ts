@@ -73,7 +73,7 @@ describe('the scope walk', () => {
     const theirs = await visits('partner2');
     expect(mine.length).toBe(3);
     expect(theirs.length).toBe(1);
-    expect(mine.every((visit: { partnerId: number }) => visit.partnerId === partnerOf.partner)).toBe(true);
+    expect(mine.every((visit: { partnerId: string }) => Number(visit.partnerId) === partnerOf.partner)).toBe(true);
     const otherHouse = theirs[0].houseId;
     // Houses are readable with the desk's visits and readings, but only those of the partner's own visits.
     const show = await api.graphql(`{ House(id: ${otherHouse}) { id } }`, {}, tokens.partner, { 'X-Group-ID': '1' });

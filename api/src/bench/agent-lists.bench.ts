@@ -1,12 +1,12 @@
 import type { Knex } from '@app/db';
 import { hashPassword } from '../auth';
+import type { Post } from './bench-api';
 
 /** The agent portal's lists on the scale set: one agency holding 2,000 houses, read by one of its agents. */
 const AGENCY_HOUSES = 2_000;
 const AGENT_EMAIL = 'bench-agent@bench.test';
 const AGENT_PASSWORD = 'Bench-agent-1234';
 
-type Post = (query: string, variables: Record<string, unknown>, token?: string) => Promise<{ data?: Record<string, unknown>; errors?: Array<{ message: string }> }>;
 export interface AgentListResult {
   resource: string;
   label: string;

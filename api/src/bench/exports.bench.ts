@@ -4,8 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { createKnex, ensureDatabase, type Knex } from '@app/db';
 import { resourceSpec } from '../rules';
-import { exportColumns, exportQuery, runExport } from '../modules/exports';
+import { exportColumns, exportSql, runExport } from '../modules/exports';
 import { startTestServer, withDatabase } from '../testing/server-for-tests';
+import { benchAdministratorRole } from './bench-role';
 import { ensureScaleSet, SCALE_DATABASE } from './scale-set';
 
 /*
@@ -26,11 +27,18 @@ const XLSX_FIELDS = ['id', 'createdAt', 'meterId', 'houseId', 'readingDate', 're
 const CHILD_FLAGS = ['--max-old-space-size=64', '--max-semi-space-size=2'];
 
 
-/** The owner of the bench's export rows (the exporter never checks the owner; the API does). */
+/**
+ * The owner of the bench's export rows: staff who read every area, so the files carry every reference's name
+ * (the exporter reads the owner's permissions for that; the API checks the request).
+ */
 async function benchUser(knex: Knex): Promise<number> {
+  const staff = { role: 'backoffice', backoffice_role_id: await benchAdministratorRole(knex), all_groups: true };
   const found = await knex('users').whereRaw('lower(email) = ?', [USER_EMAIL]).first('id');
-  if (found) return found.id as number;
-  const [user] = await knex('users').insert({ email: USER_EMAIL, first_name: 'Bench', last_name: 'Exports', role: 'agent' }).returning('id');
+  if (found) {
+    await knex('users').where({ id: found.id }).update(staff);
+    return found.id as number;
+  }
+  const [user] = await knex('users').insert({ email: USER_EMAIL, first_name: 'Bench', last_name: 'Exports', ...staff }).returning('id');
   return user.id as number;
 }
 
@@ -120,8 +128,12 @@ export async function exportsBenchmark(): Promise<void> {
     await ensureScaleSet(knex);
     const userId = await benchUser(knex);
     const spec = resourceSpec('MeterReading');
-    const columns = exportColumns(spec);
-    const copySql = (groupId: number) => exportQuery(knex, { spec, groupId, partnerId: null, filter: {} }).select(columns.map((column) => knex.raw(column.sql))).toString();
+    // The bench user may read everything: every reference is named, as for a head-office administrator.
+    const columns = exportColumns(spec, null, () => true);
+    const copySql = (groupId: number) => {
+      const { sql, bindings } = exportSql(knex, { spec, groupId, partnerId: null, filter: {} }, columns, 'columns');
+      return knex.raw(sql.replace(/\$(\d+)/g, '?'), bindings as never[]).toString();
+    };
 
     await copyToStdout(url, copySql(1)); // warm the cache for both sides
     // COPY and the exporter alternate, best of RUNS each, so a busy machine weighs on both alike.

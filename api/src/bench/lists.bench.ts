@@ -1,21 +1,14 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createKnex, ensureDatabase, type Knex } from '@app/db';
 import { defaultAnchor } from '@app/fixtures/src/scale/build-scale';
-import { createApp } from '../app';
-import { hashPassword } from '../auth';
-import { loadConfig } from '../config';
-import { startBoss } from '../jobs/boss';
-import { BACKOFFICE_AREAS, londonDate, PERMISSION_KEYS } from '../rules';
+import { londonDate } from '../rules';
 import { startTestServer, withDatabase } from '../testing/server-for-tests';
 import { agentListsBenchmark } from './agent-lists.bench';
+import { percentiles, startBenchApi, type BenchApi } from './bench-api';
 import { ensureScaleSet, SCALE_DATABASE } from './scale-set';
 
 const DATABASE = SCALE_DATABASE;
 const WARM_UP = 3;
 const RUNS = Number(process.env.BENCH_LISTS_RUNS ?? 30);
-const ADMIN_EMAIL = 'bench-admin@bench.test';
-const ADMIN_PASSWORD = 'Bench-admin-1234';
 const PER_PAGE = 25;
 
 interface Case {
@@ -25,36 +18,6 @@ interface Case {
   sortField?: string;
   sortOrder?: 'ASC' | 'DESC';
   filter?: Record<string, unknown>;
-}
-
-async function prepareDatabase(knex: Knex): Promise<void> {
-  await ensureScaleSet(knex);
-  // A back-office administrator of its own (every area WRITE, every permission key).
-  let role = await knex('backoffice_roles').whereRaw('lower(name) = ?', ['bench administrator']).first('id');
-  if (!role) {
-    [role] = await knex('backoffice_roles')
-      .insert({
-        name: 'Bench administrator',
-        account_type: 'STAFF',
-        permissions: JSON.stringify(Object.fromEntries(BACKOFFICE_AREAS.map((area) => [area, 'WRITE']))),
-        permission_keys: [...PERMISSION_KEYS],
-      })
-      .returning('id');
-  }
-  if (!(await knex('users').whereRaw('lower(email) = ?', [ADMIN_EMAIL]).first('id'))) {
-    await knex('users').insert({
-      email: ADMIN_EMAIL,
-      first_name: 'Bench',
-      last_name: 'Admin',
-      role: 'backoffice',
-      backoffice_role_id: role.id,
-      all_groups: true,
-      password_hash: await hashPassword(ADMIN_PASSWORD),
-      confirmed_at: knex.fn.now(),
-    });
-  }
-  // Sign-in attempts are rate limited per account and address; a bench run starts with a clean slate.
-  await knex('rate_limit_counters').delete();
 }
 
 /** Typical values for the filters, taken from group 1's busiest records. */
@@ -121,35 +84,13 @@ export async function listsBenchmark(): Promise<void> {
   const url = withDatabase(serverUrl, DATABASE);
   await ensureDatabase(url);
   const knex = createKnex(url, { poolMax: 10 });
-  let server: http.Server | null = null;
-  const stops: Array<() => Promise<void>> = [];
+  let api: BenchApi | null = null;
   try {
-    await prepareDatabase(knex);
+    await ensureScaleSet(knex);
     const filters = await sampleFilters(knex);
     const rows = Number(((await knex('meter_readings').count({ count: '*' })) as Array<{ count: number }>)[0]!.count);
-
-    const boss = await startBoss(url, 'sender');
-    stops.push(() => boss.stop({ graceful: false, close: true }));
-    const tokenSecret = new TextEncoder().encode('bench-secret-bench-secret-bench-secret-01');
-    const app = await createApp({ db: knex, boss, config: loadConfig({ NODE_ENV: 'test' }), tokenSecret, serveFrontends: false });
-    stops.unshift(() => app.stop());
-    server = http.createServer(app.express);
-    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', () => resolve()));
-    const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v2/graphql`;
-
-    const post = async (query: string, variables: Record<string, unknown>, token?: string) => {
-      const res = await fetch(endpoint, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-group-id': '1', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: JSON.stringify({ query, variables }),
-      });
-      return (await res.json()) as { data?: Record<string, unknown>; errors?: Array<{ message: string }> };
-    };
-    const login = await post('mutation ($input: LoginInput!) { login(input: $input) { auth { jwtToken } } }', {
-      input: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, userRole: 'backoffice' },
-    });
-    const token = (login.data?.login as { auth?: { jwtToken?: string } } | undefined)?.auth?.jwtToken;
-    if (!token) throw new Error(`back-office sign-in failed: ${JSON.stringify(login.errors ?? login)}`);
+    api = await startBenchApi(knex, url);
+    const { post, token } = api;
 
     // The fields the admin selects: every scalar and enum field of the type (ids of references included).
     const selection = async (type: string) => {
@@ -180,9 +121,7 @@ export async function listsBenchmark(): Promise<void> {
           total = (body.data?.total as { count: number }).count;
           if (i >= WARM_UP) timings.push(elapsed);
         }
-        timings.sort((a, b) => a - b);
-        const at = (q: number) => timings[Math.min(timings.length - 1, Math.floor(q * timings.length))]!;
-        const result = { resource, label: c.label, p50: at(0.5), p95: at(0.95), total };
+        const result = { resource, label: c.label, ...percentiles(timings), total };
         results.push(result);
         console.log(`${resource.padEnd(15)} ${c.label.padEnd(36)} total ${String(total).padStart(6)}   p50 ${result.p50.toFixed(1).padStart(7)} ms   p95 ${result.p95.toFixed(1).padStart(7)} ms`);
       }
@@ -198,17 +137,14 @@ export async function listsBenchmark(): Promise<void> {
         body = answer.data ?? {};
         if (i >= WARM_UP) timings.push(elapsed);
       }
-      timings.sort((a, b) => a - b);
-      const at = (q: number) => timings[Math.min(timings.length - 1, Math.floor(q * timings.length))]!;
-      return { p50: at(0.5), p95: at(0.95), body };
+      return { ...percentiles(timings), body };
     };
     results.push(...(await agentListsBenchmark(knex, post, time)));
     const slow = results.filter((r) => r.p95 > 50);
     if (slow.length) console.log(`Above 50 ms at p95: ${slow.map((r) => `${r.resource} ${r.label}`).join('; ')}`);
     console.log(JSON.stringify({ bench: 'lists', p95_ms: Number(Math.max(...results.map((r) => r.p95)).toFixed(1)), rows: Number(rows) }));
   } finally {
-    if (server) await new Promise((resolve) => server!.close(resolve));
-    for (const stop of stops) await stop().catch(() => undefined);
+    await api?.stop();
     await knex.destroy();
     await embedded?.stop();
   }

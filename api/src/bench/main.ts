@@ -6,11 +6,12 @@ import { exportsBenchmark } from './exports.bench';
 import { listsBenchmark } from './lists.bench';
 import { loginBenchmark } from './login.bench';
 import { notifyBenchmark } from './notify.bench';
+import { searchBenchmark } from './search.bench';
 import { signupBenchmark } from './signup.bench';
 import { siteBenchmark, siteSignedInBenchmark } from './site.bench';
 import { startupBenchmark } from './startup.bench';
 
-const BENCHMARKS: Record<string, () => Promise<void>> = { startup: startupBenchmark, site: siteBenchmark, 'site-signed-in': siteSignedInBenchmark, login: loginBenchmark, lists: listsBenchmark, exports: exportsBenchmark, 'bill-run': billRunBenchmark, notify: notifyBenchmark, collections: collectionsBenchmark, 'credit-control': creditControlBenchmark, signup: signupBenchmark };
+const BENCHMARKS: Record<string, () => Promise<void>> = { startup: startupBenchmark, site: siteBenchmark, 'site-signed-in': siteSignedInBenchmark, login: loginBenchmark, lists: listsBenchmark, exports: exportsBenchmark, 'bill-run': billRunBenchmark, notify: notifyBenchmark, collections: collectionsBenchmark, 'credit-control': creditControlBenchmark, signup: signupBenchmark, search: searchBenchmark };
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2);

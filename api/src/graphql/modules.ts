@@ -1,4 +1,5 @@
 import { searchModule } from '../modules/search/search.graphql';
+import { brandModule } from '../modules/brand/brand.graphql';
 import { dashboardModule } from '../modules/dashboard/dashboard.graphql';
 import { creditControlModule } from '../modules/credit-control/credit-control.graphql';
 import { addressLookupModule } from '../modules/address-lookup/address-lookup.graphql';
@@ -22,6 +23,7 @@ import { settingsModule } from '../modules/settings/settings.graphql';
 import { siteModule } from '../modules/site/site.graphql';
 import { tenantAreaModule } from '../modules/tenant-area/tenant-area.graphql';
 import { downloadsModule } from '../modules/downloads/downloads.graphql';
+import { attachmentsModule } from '../modules/files/attachments.graphql';
 import { usageReportsModule } from '../modules/usage-reports/usage-reports.graphql';
 import type { GraphQLModule } from './graphql-module';
 
@@ -50,6 +52,8 @@ export const GRAPHQL_MODULES: readonly GraphQLModule[] = [
   tenantAreaModule,
   contractsBatchModule,
   downloadsModule,
+  attachmentsModule,
   dashboardModule,
   searchModule,
+  brandModule,
 ];

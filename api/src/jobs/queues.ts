@@ -32,6 +32,8 @@ export interface JobPayloads {
   'reports.usage': { uploadId: number };
   /** A readings file staff uploaded (its reading_imports row, PENDING). */
   'imports.readings': { importId: number };
+  /** A file of records staff uploaded (its record_imports row, PENDING): tenants, contacts, tariffs or supplier contracts. */
+  'imports.records': { importId: number };
   /** The daily automated billing: decides per group from the settings, so it carries nothing. */
   'billing.automation': Record<string, never>;
   /** Every few minutes: tells staff who can see the job console about jobs newly dead-lettered. */
@@ -147,6 +149,12 @@ export const QUEUES: Record<QueueName, QueueDefinition> = {
     name: 'imports.readings',
     description: 'Checks and saves one readings file (CSV or XLSX) staff uploaded; writes the rejected rows with their reasons; reports progress',
     // Saves in one transaction: a retry after a crash starts again and still saves each reading once.
+    options: { retryLimit: 2, retryDelay: 30, expireInSeconds: 1800, heartbeatSeconds: 30, notify: true },
+  },
+  'imports.records': {
+    name: 'imports.records',
+    description: 'Creates the records of one file staff uploaded (tenants, contacts, tariffs or supplier contracts); writes the invalid rows file with the reason of each; reports progress',
+    // Creates in one transaction under a lock of the import: a retry after a crash starts again and still creates each record once.
     options: { retryLimit: 2, retryDelay: 30, expireInSeconds: 1800, heartbeatSeconds: 30, notify: true },
   },
   'jobs.dead-letter-alerts': {

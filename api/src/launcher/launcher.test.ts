@@ -120,7 +120,7 @@ describe('npm start with DATABASE_URL', () => {
     expect(product.output()).not.toContain('Embedded PostgreSQL');
     expect(fs.existsSync(path.join(product.dataDir, 'postgres'))).toBe(false);
     expect((await json(`${product.baseUrl}/healthz`)).status).toBe(200);
-    expect(await db.knex('fixture_loads').orderBy('name').pluck('name')).toEqual(['demo', 'demo-accounts', 'demo-direct-debit', 'demo-payments', 'demo-portfolio', 'demo-tenant-area']);
+    expect(await db.knex('fixture_loads').orderBy('name').pluck('name')).toEqual(['demo', 'demo-accounts', 'demo-brand', 'demo-direct-debit', 'demo-payments', 'demo-portfolio', 'demo-tenant-area']);
     expect((await stopWithSignal(product)).code).toBe(0);
   });
 });

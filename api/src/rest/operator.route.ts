@@ -2,7 +2,9 @@ import { Router } from 'express';
 import type { PgBoss } from 'pg-boss';
 import type { Knex } from '@app/db';
 import { backoffice } from '../auth/access';
-import { listProcesses, listRenders, patchEntityConfiguration, requestProcessStop, schedulerState, setScheduler, triggerBilling, upsertExternalService } from '../modules/operator';
+import { checkGroupAccess } from '../auth/group-membership';
+import { DomainError } from '../errors/domain-error';
+import { listExternalServices, listProcesses, listRenders, patchEntityConfiguration, readEntityConfiguration, requestProcessStop, schedulerState, setScheduler, triggerBilling, upsertExternalService } from '../modules/operator';
 import { currentUser, restRoute } from './rest-route';
 
 /** The System area's operator endpoints: system WRITE for all; every non-GET is audited by its service. */
@@ -30,11 +32,22 @@ export function operatorRoute(db: Knex, boss: PgBoss): Router {
   restRoute(router, 'post', '/admin/upsert-external-service', system, async (req, res) => {
     res.json(await upsertExternalService(caller(res), (req.body ?? {}) as Record<string, unknown>));
   });
+  restRoute(router, 'get', '/admin/external-services', system, async (_req, res) => {
+    res.set('Cache-Control', 'no-store').json({ services: await listExternalServices(db) });
+  });
   restRoute(router, 'get', '/admin/chrome-sessions', system, async (_req, res) => {
     res.set('Cache-Control', 'no-store').json({ renders: await listRenders(db) });
   });
+  // A group's configuration is read and changed only by staff who work for that group; another's is not found.
+  const ownGroup = async (res: Parameters<typeof currentUser>[0], id: string) => {
+    if (/^\d{1,9}$/.test(id) && (await checkGroupAccess(db, currentUser(res)!, Number(id))) === 'forbidden') throw new DomainError('NOT_FOUND', `No group ${id}`);
+    return id;
+  };
+  restRoute(router, 'get', '/admin/entity-configuration/:id', system, async (req, res) => {
+    res.set('Cache-Control', 'no-store').json(await readEntityConfiguration(db, await ownGroup(res, String(req.params.id))));
+  });
   restRoute(router, 'patch', '/admin/entity-configuration/:id', system, async (req, res) => {
-    res.json(await patchEntityConfiguration(caller(res), String(req.params.id), (req.body ?? {}) as Record<string, unknown>));
+    res.json(await patchEntityConfiguration(caller(res), await ownGroup(res, String(req.params.id)), (req.body ?? {}) as Record<string, unknown>));
   });
   // The specification names these as GETs too: the same actions (still audited), for links in the System area.
   restRoute(router, 'get', '/admin/trigger-billing', system, async (_req, res) => {

@@ -33,6 +33,8 @@ import * as signupSessions from './20261128090000_signup_sessions';
 import * as directDebitLodgement from './20261128100000_direct_debit_lodgement';
 import * as creditControlLadder from './20261128200000_credit_control_ladder';
 import * as signupProcessing from './20261129100000_signup_processing';
+import * as operationsUploads from './20261129300000_operations_uploads';
+import * as searchTrigramIndexes from './20261129400000_search_trigram_indexes';
 
 /** Every migration in order. Append new ones at the end; never edit or remove an applied one. */
 export const migrations: Array<[string, Knex.Migration]> = [
@@ -70,4 +72,6 @@ export const migrations: Array<[string, Knex.Migration]> = [
   ['20261128100000_direct_debit_lodgement', directDebitLodgement],
   ['20261128200000_credit_control_ladder', creditControlLadder],
   ['20261129100000_signup_processing', signupProcessing],
+  ['20261129300000_operations_uploads', operationsUploads],
+  ['20261129400000_search_trigram_indexes', searchTrigramIndexes],
 ];

@@ -31,6 +31,7 @@ export { PaymentMethod } from './payment-method';
 export { PaymentProviderEvent } from './payment-provider-event';
 export { PaymentSchedule } from './payment-schedule';
 export { ReadingImport } from './reading-import';
+export { RecordImport } from './record-import';
 export { Refund } from './refund';
 export { Service } from './service';
 export { SignupSession } from './signup-session';

@@ -17,6 +17,8 @@ export class Upload extends BaseModel {
   declare houseContractId: number | null;
   declare tenantContractId: number | null;
   declare houseVisitId: number | null;
+  declare commentId: number | null;
+  declare tenantId: number | null;
   declare createdAt: Date;
   declare uploadedBy?: User | null;
 

@@ -4,7 +4,9 @@ import { CatalogueListActions } from '../exports';
 import { columnsFor } from './columns';
 import { useCatalogueFilters } from './filters';
 import { LimitedPagination } from './LimitedPagination';
+import { SavedFiltersAside } from './SavedFiltersAside';
 import { useSpec } from './spec';
+import { StatusTabs } from './StatusTabs';
 
 export interface CatalogueListProps {
   /** Buttons before the list's own (filters, export): the resource's actions, e.g. "Start bill run". */
@@ -16,8 +18,9 @@ export interface CatalogueListProps {
 }
 
 /**
- * The list screen of any catalogue resource: its columns, filters, sort, and bulk delete where allowed. A list
- * with actions of its own shows its toolbar when empty too (its first record is made from there).
+ * The list screen of any catalogue resource: its columns, filters, sort, and bulk delete where allowed; a busy
+ * list's status tabs and saved filters where its spec asks for them. A list with actions of its own shows its
+ * toolbar when empty too (its first record is made from there).
  */
 export function CatalogueList({ actions, refreshEveryMs, bulkActions: ownBulkActions }: CatalogueListProps = {}) {
   const spec = useSpec();
@@ -44,7 +47,9 @@ export function CatalogueList({ actions, refreshEveryMs, bulkActions: ownBulkAct
       empty={actions || spec.name === 'Upload' ? false : undefined}
       queryOptions={refreshEveryMs ? { refetchInterval: refreshEveryMs } : undefined}
       pagination={<LimitedPagination limit={spec.countLimit} />}
+      aside={spec.savedFilters ? <SavedFiltersAside /> : undefined}
     >
+      <StatusTabs spec={spec} />
       <Datagrid rowClick="show" bulkActionButtons={bulkActions}>
         {columnsFor(spec)}
       </Datagrid>

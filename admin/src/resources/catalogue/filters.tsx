@@ -56,7 +56,10 @@ function rangeFilters(name: string, field: FieldSpec, label: string, from: strin
   });
 }
 
-/** The list's filters, from the catalogue: `q` when the resource has a search, then each filterable field. */
+/**
+ * The list's filters, from the catalogue: `q` when the resource has a search, then each filterable field but
+ * the one its status tabs filter on (one control per filter).
+ */
 export function useCatalogueFilters(spec: ResourceSpec, without?: string): ReactElement[] {
   const translate = useTranslate();
   const translateLabel = useTranslateLabel();
@@ -65,7 +68,7 @@ export function useCatalogueFilters(spec: ResourceSpec, without?: string): React
   const filters: ReactElement[] = [];
   if (spec.search.length > 0) filters.push(<TextInput key="q" source="q" label={translate('shb.catalogue.search')} alwaysOn />);
   for (const [name, field] of entries(spec)) {
-    if (name === without || !field.filter) continue;
+    if (name === without || name === spec.tabs?.field || !field.filter) continue;
     const label = String(translateLabel({ source: name, resource: spec.name }));
     if (field.filter === 'eq') filters.push(equalityFilter(name, field, label));
     else filters.push(...rangeFilters(name, field, label, from, to));

@@ -1,2 +1,3 @@
-/** Operations screens beyond the catalogue's: reading approval (bulk and by workflow step). */
+/** Operations screens beyond the catalogue's: reading approval, visits, files on records, imports, batch updates. */
 export { MeterReadingList, MeterReadingShow } from './MeterReadingScreens';
+export { OPERATIONS_LISTS, OPERATIONS_SHOWS } from './screens';

@@ -1,16 +1,17 @@
-import { columnOf, fieldLabel, type FieldKind, type ResourceSpec } from '../../rules';
+import type { FieldKind } from '../../rules';
+import { csvField, quotedCsvSql } from './display-sql';
+
+export { csvField };
 
 /**
- * The columns of an export: every catalogue field of the resource (or the ones asked for), in catalogue
- * order, with its header label and the SQL that reads it as text. A CSV line is built by PostgreSQL in
- * the cursor's query (csvLineSql); XLSX cells come as raw text (no type parsing) and are typed here.
+ * A column of an exported file: its header, the SQL that reads it as text, and how that text is written. A CSV
+ * line is built by PostgreSQL in the cursor's query (csvLineSql); XLSX cells come as raw text and are typed here.
  *
- * Value choices (for machines first; the XLSX is for people):
- * - CSV: dates `YYYY-MM-DD`, instants ISO 8601 UTC (as the GraphQL list shows them), money (integer pence
- *   in the database) as pounds with 2 decimals and no £ sign ("1234.50"), decimals without trailing zeros
- *   (as the list shows them), enum values as stored (ACTIVE, not "Active"), booleans true/false, empty for null.
- * - XLSX: numbers as numbers, money as a number in pounds formatted £#,##0.00, dates as Excel dates shown
- *   DD/MM/YYYY, instants as ISO UTC text (Excel dates have no time zone), header row bold.
+ * Without `csv`, a column's CSV field is the machine form of its kind (the finance and usage-report files,
+ * which other programs import): dates `YYYY-MM-DD`, money in pounds with 2 decimals and no £ sign, decimals
+ * without trailing zeros, enum values as stored, booleans true/false, empty for null. A list's export gives
+ * each column the list's words instead (list-export-columns.ts). XLSX: numbers as numbers, money a number shown
+ * £#,##0.00, dates and instants as Excel dates shown DD/MM/YYYY (hh:mm), header row bold.
  */
 export interface ExportColumn {
   name: string;
@@ -18,33 +19,19 @@ export interface ExportColumn {
   /** An enum whose stored values never need CSV quoting (no comma, quote or line break). */
   plain?: boolean;
   label: string;
-  /** The select-list expression, yielding the value's text form. */
+  /** The select-list expression, yielding the value's text form (an XLSX cell's raw text). */
   sql: string;
+  /** The CSV field in SQL, quoted and '' for null, when it is not the kind's machine form. */
+  csv?: string;
+  /** A table joined to read this column (a reference's name), joined once however many columns use it. */
+  join?: ExportJoin;
 }
 
-/** The back office's column title, with "(£)" on money. */
-export function exportLabel(name: string, kind: FieldKind): string {
-  const label = fieldLabel(name);
-  return kind === 'money' ? `${label} (£)` : label;
-}
-
-const NEEDS_QUOTES = /[",\r\n]/;
-const quoteIdentifier = (name: string) => `"${name.replace(/"/g, '""')}"`;
-
-export function exportColumns(spec: ResourceSpec, fields?: readonly string[] | null): ExportColumn[] {
-  const names = fields?.length ? Object.keys(spec.fields).filter((name) => fields.includes(name)) : Object.keys(spec.fields);
-  return names.map((name) => {
-    const field = spec.fields[name]!;
-    const column = `${quoteIdentifier(spec.table)}.${quoteIdentifier(columnOf(name, field))}`;
-    const sql = field.kind === 'datetime' ? `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` : column;
-    const plain = field.kind === 'enum' && (field.values ?? []).every((value) => !NEEDS_QUOTES.test(value));
-    return { name, kind: field.kind, label: exportLabel(name, field.kind), sql, plain };
-  });
-}
-
-/** RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled. */
-export function csvField(text: string): string {
-  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+/** LEFT JOIN `table` AS `alias` ON `alias`.id = `on` (knex identifiers, `table.column`). */
+export interface ExportJoin {
+  table: string;
+  alias: string;
+  on: string;
 }
 
 /** One CSV line (header rows; data lines are built in SQL) with its CRLF. */
@@ -52,8 +39,9 @@ export function csvLine(values: ReadonlyArray<string>): string {
   return `${values.map(csvField).join(',')}\r\n`;
 }
 
-/** A value's CSV field, in SQL: PostgreSQL formats and quotes it (the values choices above), '' for null. */
+/** A value's CSV field, in SQL: the column's own (`csv`), else PostgreSQL formats and quotes the kind's machine form. */
 function csvFieldSql(column: ExportColumn): string {
+  if (column.csv) return column.csv;
   const value = column.sql;
   switch (column.kind) {
     case 'int':
@@ -63,7 +51,7 @@ function csvFieldSql(column: ExportColumn): string {
       return `coalesce((${value})::text, '')`;
     case 'enum':
       if (column.plain) return `coalesce((${value})::text, '')`;
-      return quotedSql(value);
+      return quotedCsvSql(value);
     case 'money':
       return `coalesce((${value} / 100.0)::numeric(20, 2)::text, '')`;
     case 'decimal':
@@ -71,15 +59,8 @@ function csvFieldSql(column: ExportColumn): string {
     case 'boolean':
       return `CASE WHEN ${value} THEN 'true' WHEN NOT ${value} THEN 'false' ELSE '' END`;
     default:
-      return quotedSql(value);
+      return quotedCsvSql(value);
   }
-}
-
-/** Text quoted when it holds a comma, quote or line break (strpos is cheaper than a regular expression here). */
-function quotedSql(value: string): string {
-  const text = `(${value})::text`;
-  const special = `strpos(${text}, ',') + strpos(${text}, '"') + strpos(${text}, chr(10)) + strpos(${text}, chr(13)) > 0`;
-  return `CASE WHEN ${special} THEN '"' || replace(${text}, '"', '""') || '"' ELSE coalesce(${text}, '') END`;
 }
 
 /**
@@ -91,6 +72,9 @@ export function csvLineSql(columns: readonly ExportColumn[]): string {
 }
 
 export type CellValue = string | number | boolean | Date | null;
+
+/** An instant's raw text that parses as a date (the list exports' London wall clock, see list-export-columns.ts). */
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
 /** How each kind's raw text becomes an XLSX cell value (typed, so Excel can sum and sort it). */
 export function xlsxCell(kind: FieldKind, raw: string | null | undefined): CellValue {
@@ -104,6 +88,8 @@ export function xlsxCell(kind: FieldKind, raw: string | null | undefined): CellV
       return Number(raw) / 100;
     case 'date':
       return new Date(`${raw}T00:00:00Z`);
+    case 'datetime':
+      return INSTANT.test(raw) ? new Date(raw) : raw;
     case 'boolean':
       return raw === 't';
     default:
@@ -114,4 +100,5 @@ export function xlsxCell(kind: FieldKind, raw: string | null | undefined): CellV
 export const XLSX_FORMATS: Partial<Record<FieldKind, string>> = {
   money: '"£"#,##0.00;-"£"#,##0.00',
   date: 'dd/mm/yyyy',
+  datetime: 'dd/mm/yyyy hh:mm',
 };

@@ -31,12 +31,15 @@ export function exportQuery(db: Knex, selection: ExportSelection): Knex.QueryBui
 /**
  * The export's SQL with $n placeholders, ready for a cursor or COPY: one column per field (`columns`, raw
  * text for the XLSX cells) or one CSV line per row (`csv-line`, built by PostgreSQL; `csv-line-crlf` with its
- * line break, for COPY).
+ * line break, for COPY), with the joins its reference names read from.
  */
 export function exportSql(db: Knex, selection: ExportSelection, columns: readonly ExportColumn[], shape: 'columns' | 'csv-line' | 'csv-line-crlf' = 'columns'): { sql: string; bindings: unknown[] } {
   const line = shape === 'csv-line-crlf' ? `${csvLineSql(columns)} || E'\\r\\n'` : csvLineSql(columns);
   const select = shape === 'columns' ? columns.map((column) => db.raw(column.sql)) : [db.raw(`${line} AS line`)];
   const query = exportQuery(db, selection).select(select);
+  // The tables the columns read names from, each once; LEFT, so a row whose reference is empty stays.
+  const joins = new Map(columns.flatMap((column) => (column.join ? [[column.join.alias, column.join] as const] : [])));
+  for (const join of joins.values()) query.leftJoin(`${join.table} as ${join.alias}`, `${join.alias}.id`, join.on);
   const native = query.toSQL().toNative();
   return { sql: native.sql, bindings: [...native.bindings] };
 }

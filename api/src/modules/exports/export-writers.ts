@@ -228,7 +228,7 @@ export async function writeArchive(
       `${rows} row(s) in ${parts.length} CSV file(s) of at most ${partRows} rows each, in list order, each with a header row:`,
       ...parts.map((name) => `  ${name}`),
       '',
-      'Values: dates YYYY-MM-DD, instants ISO 8601 UTC, money in pounds with 2 decimals, enum values as stored.',
+      'Values as the list shows them: dates DD/MM/YYYY, times in London time, amounts in £, statuses and kinds in words, each reference by its name then its id.',
       documents ? `${documentCount} document(s) in ${documents.folder}/: ${documents.description}.` : 'No documents are included: these records have none.',
       '',
     ].join('\r\n');

@@ -8,9 +8,8 @@ import { SignJWT, decodeJwt } from 'jose';
 import { type signToken } from '../../auth/tokens';
 import { createQueues } from '../../jobs/create-queues';
 import { QUEUES } from '../../jobs/queues';
-import { resourceSpec, type ResourceSpec } from '../../rules';
+import { fieldLabel, findResourceSpec, formatDisplayDate, formatPounds, labelFor, LONDON_TIME_ZONE, resourceSpec, type FieldSpec, type ResourceSpec } from '../../rules';
 import { downloadToken, startApiHarness, type ApiHarness } from '../../testing';
-import { exportColumns } from './export-columns';
 import { cleanupExpiredExports, runExport } from './run-export.service';
 
 /*
@@ -116,19 +115,63 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
-async function listViaGraphql(spec: ResourceSpec, filter: Record<string, unknown>): Promise<Array<Record<string, unknown>>> {
+async function listViaGraphql(spec: ResourceSpec, filter: Record<string, unknown>, fields = Object.keys(spec.fields)): Promise<Array<Record<string, unknown>>> {
   const plural = spec.plural ?? `${spec.name}s`;
-  const res = await api.graphql(`query($filter: JSON) { items: all${plural}(perPage: 1000, filter: $filter) { ${Object.keys(spec.fields).join(' ')} } }`, { filter }, staff, { 'X-Group-ID': '1' });
+  const res = await api.graphql(`query($filter: JSON) { items: all${plural}(perPage: 1000, filter: $filter) { ${fields.join(' ')} } }`, { filter }, staff, { 'X-Group-ID': '1' });
   if (res.body.errors) throw new Error(JSON.stringify(res.body.errors));
   return res.body.data.items;
 }
 
-/** The CSV text the export promises for a list value (see export-columns.ts). */
-function csvText(kind: string, value: unknown): string {
+const SCREEN_TIME = new Intl.DateTimeFormat('en-GB', { dateStyle: 'short', timeStyle: 'short', timeZone: LONDON_TIME_ZONE });
+
+/** A value as the back-office list shows it: labels in words, £, DD/MM/YYYY, London time, Yes/No. */
+function shown(field: FieldSpec, value: unknown): string {
   if (value === null || value === undefined) return '';
-  if (kind === 'money') return ((value as number) / 100).toFixed(2);
-  if (kind === 'json') return typeof value === 'string' ? value : JSON.stringify(value);
-  return String(value);
+  switch (field.kind) {
+    case 'enum':
+      return labelFor(String(value), field.values);
+    case 'money':
+      return formatPounds(value as number);
+    case 'date':
+      return formatDisplayDate(String(value));
+    case 'datetime':
+      return SCREEN_TIME.format(new Date(String(value)));
+    case 'boolean':
+      return value ? 'Yes' : 'No';
+    case 'json':
+      return typeof value === 'string' ? value : JSON.stringify(value);
+    default:
+      return String(value);
+  }
+}
+
+/** The names the list's reference links show for the records `records` point at through `field`, by id. */
+async function referenceNames(field: FieldSpec, ids: unknown[]): Promise<Map<string, string>> {
+  const target = findResourceSpec(field.ref!)!;
+  const wanted = [...new Set(ids.filter((id) => id !== null && id !== undefined))];
+  if (!wanted.length) return new Map();
+  const names = [...target.representation.matchAll(/\$\{(\w+)\}/g)].map((match) => match[1]!);
+  const template = names.length ? target.representation : `\${${target.representation}}`;
+  const fields = names.length ? names : [target.representation];
+  const records = await listViaGraphql(target, { ids: wanted }, ['id', ...fields]);
+  return new Map(records.map((record) => [String(record.id), template.replace(/\$\{(\w+)\}/g, (_, name: string) => shown(target.fields[name]!, record[name])).trim()]));
+}
+
+/** The header and rows a list export should hold for these list records: each reference as its name, then its id. */
+async function shownRows(spec: ResourceSpec, records: Array<Record<string, unknown>>): Promise<{ header: string[]; rows: string[][] }> {
+  const header: string[] = [];
+  const cells: Array<(record: Record<string, unknown>) => string[]> = [];
+  for (const [name, field] of Object.entries(spec.fields)) {
+    if (field.kind === 'ref') {
+      const names = await referenceNames(field, records.map((record) => record[name]));
+      header.push(fieldLabel(name), `${fieldLabel(name)} ID`);
+      cells.push((record) => [names.get(String(record[name])) ?? '', shown(field, record[name])]);
+    } else {
+      header.push(fieldLabel(name));
+      cells.push((record) => [shown(field, record[name])]);
+    }
+  }
+  return { header, rows: records.map((record) => cells.flatMap((cell) => cell(record))) };
 }
 
 it('exports meter readings filtered by meter as CSV, row for row the GraphQL list, with labelled headers', async () => {
@@ -138,11 +181,20 @@ it('exports meter readings filtered by meter as CSV, row for row the GraphQL lis
   expect(download.headers['content-type']).toBe('text/csv; charset=utf-8');
   expect(download.headers['content-disposition']).toContain('attachment; filename="Readings of one meter.csv"');
   const [header, ...rows] = parseCsv((download.body as Buffer).toString('utf8'));
-  expect(header).toEqual(exportColumns(spec).map((column) => column.label));
-  expect(header!.slice(0, 4)).toEqual(['ID', 'Created', 'Last changed', 'Meter']);
   const list = await listViaGraphql(spec, { meterId });
   expect(list.length).toBeGreaterThan(7); // several cursor batches
-  expect(rows).toEqual(list.map((record) => Object.entries(spec.fields).map(([name, field]) => csvText(field.kind, record[name]))));
+  const expected = await shownRows(spec, list);
+  expect(header).toEqual(expected.header);
+  expect(header!.slice(0, 7)).toEqual(['ID', 'Created', 'Last changed', 'Meter', 'Meter ID', 'House', 'House ID']);
+  expect(rows).toEqual(expected.rows);
+  // What a person reads: the meter and house by name, the reading's date and status in words.
+  const meter = await api.db.knex('meters as m').join('houses as h', 'h.id', 'm.house_id').where('m.id', meterId).first('m.serial_number', 'm.utility_type', 'h.street_name', 'h.post_code');
+  const [first] = rows;
+  const cell = (label: string) => first![header!.indexOf(label)];
+  expect([cell('Meter'), cell('Meter ID'), cell('House')]).toEqual([`${labelFor(meter.utility_type)} ${meter.serial_number}`, String(meterId), `${meter.street_name}, ${meter.post_code}`]);
+  expect(cell('Reading date')).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+  expect(cell('Status')).toBe(labelFor(String(list[0]!.status), spec.fields.status!.values));
+  expect(cell('Created')).toMatch(/^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}$/);
   const status = await http().get(`/api/v2/exports/${id}`).set('Authorization', `Bearer ${staff}`);
   expect(status.body).toMatchObject({ status: 'DONE', progress: 100, rowCount: list.length, totalRows: list.length, format: 'csv', downloadPath: `/api/v2/exports/${id}/download` });
   // The staff member who asked is told it is ready, once, even when the job is delivered again.
@@ -151,19 +203,40 @@ it('exports meter readings filtered by meter as CSV, row for row the GraphQL lis
   expect(told).toEqual([{ title: 'Export ready', message: `Readings of one meter.csv (Meter readings, ${list.length.toLocaleString('en-GB')} rows) is ready to download.` }]);
 });
 
-it('quotes commas, quotes and line breaks and writes money as pounds', async () => {
-  const [house] = await api.db.knex('houses').where({ group_id: 1 }).orderBy('id').limit(1).select('id');
+it('quotes commas, quotes and line breaks, in names of references too, and writes money as £ amounts', async () => {
+  const [house] = await api.db.knex('houses').where({ group_id: 1 }).whereNotNull('agency_id').orderBy('id').limit(1).select('id');
   await api.db.knex('houses').where({ id: house.id }).update({ street_name: '1, "The" Street\nBack' });
   const spec = resourceSpec('House');
   const { download } = await exportFile('csv', { fileName: 'one.csv', resource: 'House', filter: { id: house.id } });
-  const [, row] = parseCsv((download.body as Buffer).toString('utf8'));
-  const [record] = await listViaGraphql(spec, { id: house.id });
-  expect(row).toEqual(Object.entries(spec.fields).map(([name, field]) => csvText(field.kind, record![name])));
+  const [header, row] = parseCsv((download.body as Buffer).toString('utf8'));
+  const expected = await shownRows(spec, await listViaGraphql(spec, { id: house.id }));
+  expect([header, row]).toEqual([expected.header, expected.rows[0]]);
   expect(row).toContain('1, "The" Street\nBack');
   expect((download.body as Buffer).toString('utf8')).toContain('"1, ""The"" Street\nBack"');
+
+  // The house contracts of that house name it the same way, beside its id; a price of £1,000 or more is quoted.
+  const [contract] = await api.db.knex('house_contracts').where({ house_id: house.id }).orderBy('id').limit(1).select('id');
+  await api.db.knex('house_contracts').where({ id: contract.id }).update({ weekly_price_pence: 123456 });
+  const contracts = await exportFile('csv', { fileName: 'contracts.csv', resource: 'HouseContract', filter: { id: contract.id } });
+  const [contractHeader, contractRow] = parseCsv((contracts.download.body as Buffer).toString('utf8'));
+  expect(contractRow![contractHeader!.indexOf('House')]).toMatch(/^1, "The" Street\nBack, /);
+  expect(contractRow![contractHeader!.indexOf('House ID')]).toBe(String(house.id));
+  expect(contractRow![contractHeader!.indexOf('Weekly price')]).toBe('£1,234.56');
+  expect((contracts.download.body as Buffer).toString('utf8')).toContain(',"£1,234.56",');
+  const contractSpec = resourceSpec('HouseContract');
+  expect(contractRow).toEqual((await shownRows(contractSpec, await listViaGraphql(contractSpec, { id: contract.id }))).rows[0]);
+
+  // Payments: £ with pence, the tenant contract by its reference, the method and status in words.
+  const [payment] = await api.db.knex('payments').where({ group_id: 1 }).orderBy('id').limit(1).select('id', 'amount_pence');
+  const paid = await exportFile('csv', { fileName: 'payment.csv', resource: 'Payment', filter: { id: payment.id } });
+  const [paymentHeader, paymentRow] = parseCsv((paid.download.body as Buffer).toString('utf8'));
+  expect(paymentRow![paymentHeader!.indexOf('Amount')]).toBe(formatPounds(payment.amount_pence));
+  expect(paymentRow![paymentHeader!.indexOf('Tenant contract')]).toMatch(/^TC-\d+$/);
+  const paymentSpec = resourceSpec('Payment');
+  expect(paymentRow).toEqual((await shownRows(paymentSpec, await listViaGraphql(paymentSpec, { id: payment.id }))).rows[0]);
 });
 
-it('exports houses filtered by status as XLSX: bold labelled header, typed cells, the list row for row', async () => {
+it('exports houses filtered by status as XLSX: bold labelled header, the words of the list, typed £, date and number cells', async () => {
   const spec = resourceSpec('House');
   const { download } = await exportFile('xlsx', { fileName: 'Active houses', resource: 'House', filter: { status: 'ACTIVE' }, sortField: 'id', sortOrder: 'ASC' }, { batchSize: 4 });
   expect(download.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
@@ -171,24 +244,31 @@ it('exports houses filtered by status as XLSX: bold labelled header, typed cells
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(download.body as never);
   const sheet = workbook.worksheets[0]!;
-  const columns = exportColumns(spec);
-  expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(columns.map((column) => column.label));
-  expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true);
   const list = (await listViaGraphql(spec, { status: 'ACTIVE' })).sort((a, b) => Number(a.id) - Number(b.id));
+  const expected = await shownRows(spec, list);
+  const header = (sheet.getRow(1).values as unknown[]).slice(1) as string[];
+  expect(header).toEqual(expected.header);
+  expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true);
   expect(sheet.rowCount - 1).toBe(list.length);
-  list.forEach((record, index) => {
+  // Each cell reads as the list's text once Excel applies its format: numbers, Dates (DD/MM/YYYY, London
+  // wall-clock times) and £ amounts stay typed; labels and names are text.
+  const asShown = (cell: ExcelJS.Cell): string => {
+    const value = cell.value;
+    if (value === null || value === undefined) return '';
+    if (value instanceof Date) {
+      const iso = value.toISOString();
+      return cell.numFmt === 'dd/mm/yyyy' ? formatDisplayDate(iso.slice(0, 10)) : `${formatDisplayDate(iso.slice(0, 10))}, ${iso.slice(11, 16)}`;
+    }
+    if (typeof value === 'number' && cell.numFmt?.includes('£')) return formatPounds(Math.round(value * 100));
+    return String(value);
+  };
+  list.forEach((_record, index) => {
     const row = sheet.getRow(index + 2);
-    columns.forEach((column, c) => {
-      const cell = row.getCell(c + 1).value;
-      const value = record[column.name];
-      if (value === null || value === undefined) expect(cell ?? null).toBeNull();
-      else if (column.kind === 'date') expect((cell as Date).toISOString().slice(0, 10)).toBe(value);
-      else if (column.kind === 'money') expect(cell).toBeCloseTo((value as number) / 100, 10);
-      else if (['int', 'ref', 'decimal'].includes(column.kind)) expect(cell).toBe(Number(value));
-      else if (column.kind === 'json') expect(cell).toBe(JSON.stringify(value));
-      else expect(cell).toBe(value);
-    });
+    expect(header.map((_label, c) => asShown(row.getCell(c + 1)))).toEqual(expected.rows[index]);
+    expect(typeof row.getCell(header.indexOf('ID') + 1).value).toBe('number');
+    expect(row.getCell(header.indexOf('Status') + 1).value).toBe('Active');
   });
+  expect(list.some((record) => record.agencyId)).toBe(true);
 });
 
 it('zips the filtered bills as CSV parts of at most N rows, each bill\'s PDF, and a README saying so', async () => {
@@ -214,6 +294,19 @@ it('zips the filtered bills as CSV parts of at most N rows, each bill\'s PDF, an
   const readme = execFileSync('unzip', ['-p', file, 'README.txt'], { encoding: 'utf8' });
   expect(readme).toContain(`${list.length} row(s) in ${parts} CSV file(s)`);
   expect(readme).toContain(`${list.length} document(s) in statements/`);
+});
+
+it("names only what the export's owner may read: a partner desk's readings name its houses and meters, not the photos' uploads", async () => {
+  const res = await start('csv', { fileName: 'partner readings', resource: 'MeterReading' }, partner);
+  expect(res.status).toBe(202);
+  await runExport(api.db.knex, res.body.id);
+  const link = `/api/v2/exports/${res.body.id}/download`;
+  const download = await http().get(link).query({ jwt: await downloadToken(api, link, partner) }).buffer(true).parse(binary);
+  const [header, ...rows] = parseCsv((download.body as Buffer).toString('utf8'));
+  expect(header).toEqual(expect.arrayContaining(['Meter', 'Meter ID', 'House', 'House ID', 'Image ID']));
+  expect(header).not.toContain('Image');
+  expect(rows.length).toBeGreaterThan(0);
+  expect(rows.every((row) => row[header!.indexOf('House')] !== '')).toBe(true);
 });
 
 describe('refusals', () => {

@@ -4,7 +4,9 @@ import type { Knex } from '@app/db';
 import { partnerScopeOf } from '../records/record-scope';
 import { BOSS_SCHEMA } from '../../jobs/boss';
 import { findResourceSpec } from '../../rules';
-import { exportColumns } from './export-columns';
+import { exportColumns } from './list-export-columns';
+import { exportOwner } from './export-owner';
+import { mayName } from './reference-names';
 import { countExportRows, exportSql, type ExportSelection } from './export-query';
 import { exportFilePath, exportFiles, type ExportFileRow } from './export-files';
 import { archiveDocumentsFor } from './archive-documents';
@@ -50,8 +52,8 @@ export async function runExport(db: Knex, exportId: string, { onProgress, batchS
   try {
     const spec = findResourceSpec(row.resource);
     if (!spec) throw new Error(`the list "${row.resource}" no longer exists`);
-    // The owner's partner, read now: a partner user's export holds only the partner's rows, like its list.
-    const owner = (await db('users').where({ id: row.user_id }).first('role', 'partner_id as partnerId')) ?? { role: 'partner', partnerId: 0 };
+    // The owner, read now: a partner user's export holds only the partner's rows, and names only what they may read.
+    const owner = await exportOwner(db, row.user_id);
     const selection: ExportSelection = { spec, groupId: row.group_id, partnerId: partnerScopeOf(owner), filter: row.filter, sortField: row.sort_field, sortOrder: row.sort_order };
     await exportFiles(db).where({ id: exportId }).update({ status: 'RUNNING', started_at: db.fn.now() as never, total_rows: null, row_count: 0, error: null });
     // The list's size, for progress only: counted on a second connection while the cursor already streams.
@@ -72,7 +74,7 @@ export async function runExport(db: Knex, exportId: string, { onProgress, batchS
       await exportFiles(db).where({ id: exportId }).update({ row_count: rows });
       await report(total ? Math.min(99, Math.floor((100 * rows) / total)) : 0, `${rows} of ${total ?? '…'} rows`);
     };
-    const columns = exportColumns(spec, row.fields);
+    const columns = exportColumns(spec, row.fields, (ref) => mayName(owner, ref));
     fs.mkdirSync(path.dirname(finalPath), { recursive: true });
     let result: WriteResult;
     if (row.format === 'csv') {

@@ -17,6 +17,8 @@ export interface NewUpload {
   houseContractId?: number | null;
   tenantContractId?: number | null;
   houseVisitId?: number | null;
+  commentId?: number | null;
+  tenantId?: number | null;
 }
 
 /**
@@ -43,6 +45,8 @@ export async function storeUpload(trx: Knex, upload: NewUpload, storage: FileSto
     houseContractId: upload.houseContractId ?? null,
     tenantContractId: upload.tenantContractId ?? null,
     houseVisitId: upload.houseVisitId ?? null,
+    commentId: upload.commentId ?? null,
+    tenantId: upload.tenantId ?? null,
   });
   await recordChange(trx, { action: 'INSERT', entity: 'uploads', entityId: stored.id, actorUserId: upload.uploadedByUserId, after: { ...stored } });
   return stored;

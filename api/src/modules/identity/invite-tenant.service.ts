@@ -3,6 +3,8 @@ import { TenantContract, type Knex } from '@app/db';
 import { recordAuthEvent } from '../../auth/auth-events';
 import type { AuthUser } from '../../auth/auth-user';
 import { DomainError } from '../../errors/domain-error';
+import { brandedEmail } from '../brand/branded-email';
+import { groupBrand } from '../brand/group-brand';
 import { queueEmail } from '../outbox/queue-message.service';
 import { issuePasswordLink } from './password-reset.service';
 import { isBlacklisted } from '../outbox/email-blacklist';
@@ -32,21 +34,21 @@ export async function inviteTenant(
     throw new DomainError('NOT_FOUND', TENANT_HAS_NO_CONTRACTS_IN_GROUP, { fields: [{ field: 'tenantId', rule: 'groupContract', message: TENANT_HAS_NO_CONTRACTS_IN_GROUP }] });
   }
   if (await isBlacklisted(db, tenant.email)) throw DomainError.invalid([{ field: 'email', rule: 'blacklisted', message: `${WELCOME_EMAIL_CANNOT_BE_SENT}: ${tenant.email} is on the e-mail blacklist` }]);
-  const brand = (await db('groups').where({ id: groupId }).first('name')).name as string;
+  const brand = await groupBrand(db, groupId);
   await db.transaction(async (trx) => {
     const link = await issuePasswordLink(trx, tenant, INVITE_LINK_TTL_DAYS * 86_400_000, context.baseUrl);
-    const text = [
+    const { text, html } = brandedEmail(brand, [
       `Hello ${tenant.firstName || 'there'},`,
       '',
-      `Welcome to ${brand}. Your account is ready: choose a password here to sign in, see your bills and pay.`,
+      `Welcome to ${brand.name}. Your account is ready: choose a password here to sign in, see your bills and pay.`,
       `The link works once, within ${INVITE_LINK_TTL_DAYS} days:`,
       '',
       link,
       '',
       `Then sign in at ${context.baseUrl}/signin/tenant with ${tenant.email}.`,
-    ].join('\n');
+    ]);
     try {
-      await queueEmail(trx, boss, { to: tenant.email, subject: `Welcome to ${brand}: choose your password`, text });
+      await queueEmail(trx, boss, { to: tenant.email, subject: `Welcome to ${brand.name}: choose your password`, text, html });
     } catch (error) {
       if (error instanceof DomainError) throw DomainError.invalid([{ field: 'email', rule: 'deliverable', message: `${WELCOME_EMAIL_CANNOT_BE_SENT}: ${error.message}` }]);
       throw error;

@@ -26,8 +26,11 @@ it('e-mails the welcome with a set-password link that lets the tenant sign in', 
   const sent = await invite(id);
   expect(sent.body.errors).toBeUndefined();
   expect(sent.body.data.inviteTenant).toBe('billpayer@demo.test');
-  const mail = await api.db.knex('outbox_messages').where({ recipient: 'billpayer@demo.test', channel: 'EMAIL' }).orderBy('id', 'desc').first('subject', 'text_body');
-  expect(mail.subject).toBe('Welcome to Bills for Students: choose your password');
+  const mail = await api.db.knex('outbox_messages').where({ recipient: 'billpayer@demo.test', channel: 'EMAIL' }).orderBy('id', 'desc').first('subject', 'text_body', 'html_body');
+  // In the group's brand (the demo's: the site's name, colour and address).
+  expect(mail.subject).toBe('Welcome to Shared House Bills: choose your password');
+  expect(mail.text_body).toMatch(/\nShared House Bills\nQuestions\? Write to hello@sharedhousebills\.co\.uk$/);
+  expect(mail.html_body).toContain('background:#0f5c4a');
   const token = /\/resetpass\/([\w-]+)/.exec(mail.text_body)![1];
   const reset = await api.graphql('mutation ($input: ResetPasswordInput!) { resetPassword(input: $input) }', { input: { token, password: 'Welcome9', confirmPassword: 'Welcome9' } });
   expect(reset.body.data.resetPassword).toBe(true);

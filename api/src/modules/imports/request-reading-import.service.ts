@@ -1,14 +1,14 @@
 import crypto from 'node:crypto';
-import path from 'node:path';
 import type { PgBoss } from 'pg-boss';
 import { ReadingImport, Upload, type Knex } from '@app/db';
 import { recordChange } from '../../audit/record-change';
 import { DomainError } from '../../errors/domain-error';
 import { enqueue } from '../../jobs/enqueue';
-import { READING_IMPORT_MAX_BYTES, READING_IMPORT_MESSAGES, READING_IMPORT_TYPES, resourceSpec } from '../../rules';
+import { resourceSpec } from '../../rules';
 import type { FileStorage } from '../files/file-storage';
 import { fileStorage } from '../files/select-file-storage';
 import { requireGroup } from '../records/record-scope';
+import { checkImportFile, sheetContentType, sheetKindOf, type ImportFile, type SheetKind } from './import-file';
 import { readingImportView, type ReadingImportView } from './reading-import-view';
 
 export interface ImportCaller {
@@ -18,26 +18,9 @@ export interface ImportCaller {
   groupId: number | null;
 }
 
-export interface ImportFile {
-  fileName: string;
-  contentType: string;
-  data: Buffer;
-}
+export type { ImportFile } from './import-file';
 
-const refuse = (message: string) => DomainError.invalid([{ field: 'file', rule: 'upload', message }]);
-
-/** csv or xlsx from the content type, or from the name when a browser sends a generic type. */
-function kindOf(file: ImportFile): 'csv' | 'xlsx' {
-  const type = file.contentType.split(';')[0]!.trim().toLowerCase();
-  const byType = READING_IMPORT_TYPES[type];
-  const extension = path.extname(file.fileName).toLowerCase();
-  const byName = extension === '.csv' ? 'csv' : extension === '.xlsx' ? 'xlsx' : undefined;
-  const kind = byType ?? (['application/octet-stream', 'application/vnd.ms-excel', ''].includes(type) ? byName : undefined);
-  if (kind !== 'csv' && kind !== 'xlsx') throw refuse(READING_IMPORT_MESSAGES.type);
-  return kind;
-}
-
-export const importedFileKind = (upload: Pick<Upload, 'contentType' | 'fileName'>): 'csv' | 'xlsx' => kindOf({ fileName: upload.fileName, contentType: upload.contentType, data: Buffer.alloc(0) });
+export const importedFileKind = (upload: Pick<Upload, 'contentType' | 'fileName'>): SheetKind => sheetKindOf(upload);
 
 /**
  * Accepts a readings file for the X-Group-ID group: stores it, records the import and enqueues its job, in
@@ -46,11 +29,7 @@ export const importedFileKind = (upload: Pick<Upload, 'contentType' | 'fileName'
  */
 export async function requestReadingImport(caller: ImportCaller, file: ImportFile, storage: FileStorage = fileStorage()): Promise<{ created: boolean; import: ReadingImportView }> {
   const groupId = requireGroup(resourceSpec('MeterReading'), caller.groupId);
-  const fileName = file.fileName.trim();
-  if (!fileName || fileName.length > 200 || [...fileName].some((char) => char.charCodeAt(0) < 32 || char === '/' || char === '\\')) throw refuse('The file needs a name of at most 200 characters');
-  const kind = kindOf(file);
-  if (!file.data.length) throw refuse(READING_IMPORT_MESSAGES.empty);
-  if (file.data.length > READING_IMPORT_MAX_BYTES) throw refuse(READING_IMPORT_MESSAGES.size);
+  const { kind, fileName } = checkImportFile(file);
   const sha256 = crypto.createHash('sha256').update(file.data).digest('hex');
   const existing = () => ReadingImport.query(caller.db).findOne({ group_id: groupId, sha256 }).withGraphFetched('file');
 
@@ -64,7 +43,7 @@ export async function requestReadingImport(caller: ImportCaller, file: ImportFil
         groupId,
         resourceType: 'READING',
         fileName,
-        contentType: kind === 'csv' ? 'text/csv' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        contentType: sheetContentType(kind),
         sizeBytes: file.data.length,
         storageKey,
         status: 'READY',

@@ -6,13 +6,35 @@ import type { OperatorCaller } from './operator.service';
 
 const FIELDS = { displayName: 'display_name', primaryColour: 'primary_colour', secondaryColour: 'secondary_colour', logoUploadId: 'logo_upload_id', supportEmail: 'support_email' } as const;
 
+const view = (row: Record<string, unknown>) => ({
+  id: row.id ?? null,
+  groupId: row.group_id,
+  displayName: row.display_name,
+  primaryColour: row.primary_colour ?? null,
+  secondaryColour: row.secondary_colour ?? null,
+  logoUploadId: row.logo_upload_id ?? null,
+  supportEmail: row.support_email ?? null,
+});
+
+async function groupOf(db: Knex, groupIdText: string): Promise<{ id: number; name: string }> {
+  const group = /^\d{1,9}$/.test(groupIdText) ? await db('groups').where({ id: Number(groupIdText) }).first('id', 'name') : undefined;
+  if (!group) throw new DomainError('NOT_FOUND', `No group ${groupIdText}`);
+  return group;
+}
+
+/** `GET /api/v2/admin/entity-configuration/{groupId}`: what the System area's form shows (the group's name until first edited). */
+export async function readEntityConfiguration(db: Knex, groupIdText: string) {
+  const group = await groupOf(db, groupIdText);
+  const row = await db('entity_configurations').where({ group_id: group.id }).first();
+  return view(row ?? { group_id: group.id, display_name: group.name });
+}
+
 /**
  * `PATCH /api/v2/admin/entity-configuration/{groupId}`: a group's name shown to customers, brand colours, logo
  * (an ENTITY_CONFIGURATION_ASSET upload of that group) and support address; made on first edit, audited.
  */
 export async function patchEntityConfiguration(caller: OperatorCaller, groupIdText: string, input: Record<string, unknown>) {
-  const group = /^\d{1,9}$/.test(groupIdText) ? await caller.db('groups').where({ id: Number(groupIdText) }).first('id', 'name') : undefined;
-  if (!group) throw new DomainError('NOT_FOUND', `No group ${groupIdText}`);
+  const group = await groupOf(caller.db, groupIdText);
   const errors: FieldError[] = [];
   const unknown = Object.keys(input).filter((key) => !(key in FIELDS));
   if (unknown.length) errors.push({ field: unknown[0]!, rule: 'unknown', message: `Unknown field: ${unknown.join(', ')}` });
@@ -34,6 +56,6 @@ export async function patchEntityConfiguration(caller: OperatorCaller, groupIdTe
       ? await trx('entity_configurations').where({ id: before.id }).update({ ...values, updated_at: trx.fn.now() }).returning('*')
       : await trx('entity_configurations').insert({ group_id: group.id, display_name: group.name, ...values }).returning('*');
     await recordChange(trx, { action: before ? 'UPDATE' : 'INSERT', entity: 'entity_configurations', entityId: row.id, actorUserId: caller.userId, before: before ?? null, after: row });
-    return { id: row.id, groupId: row.group_id, displayName: row.display_name, primaryColour: row.primary_colour, secondaryColour: row.secondary_colour, logoUploadId: row.logo_upload_id, supportEmail: row.support_email };
+    return view(row);
   });
 }

@@ -84,6 +84,13 @@ export async function requestProcessStop(caller: OperatorCaller, id: unknown) {
   return { id, pid: target.pid, host: target.host, stopRequested: true };
 }
 
+const serviceView = (row: { id: number; name: string; base_url: string; enabled: boolean; settings: unknown }) => ({ id: row.id, name: row.name, baseUrl: row.base_url, enabled: row.enabled, settings: row.settings });
+
+/** The external services named so far (what upsert-external-service wrote), for the System area's list. */
+export async function listExternalServices(db: Knex) {
+  return (await db('external_services').orderBy('name')).map(serviceView);
+}
+
 /** `upsert-external-service`: names a service the product calls, its address, switch and settings. */
 export async function upsertExternalService(caller: OperatorCaller, input: { name?: unknown; baseUrl?: unknown; enabled?: unknown; settings?: unknown }) {
   const errors = [];
@@ -108,7 +115,7 @@ export async function upsertExternalService(caller: OperatorCaller, input: { nam
       .merge({ base_url: baseUrl, ...(input.enabled !== undefined ? { enabled: input.enabled } : {}), ...(input.settings !== undefined ? { settings: JSON.stringify(input.settings) } : {}), updated_at: trx.fn.now() })
       .returning('*');
     await recordChange(trx, { action: before ? 'UPDATE' : 'INSERT', entity: 'external_services', entityId: row.id, actorUserId: caller.userId, before: before ?? null, after: row });
-    return { id: row.id, name: row.name, baseUrl: row.base_url, enabled: row.enabled, settings: row.settings };
+    return serviceView(row);
   });
 }
 

@@ -93,6 +93,8 @@ it('reports the PDF renders in progress of live processes, and forgets each when
 
 it("edits a group's entity configuration (made on first edit), audited; bad colours, a foreign logo and unknown groups refused", async () => {
   const patch = (id: string, body: object) => request(api.app.express).patch(`/api/v2/admin/entity-configuration/${id}`).set('Authorization', `Bearer ${staff}`).send(body);
+  // Group 1 as never configured, whatever brand the demo data gives it.
+  await api.db.knex('entity_configurations').where({ group_id: 1 }).delete();
   const res = await patch('1', { primaryColour: '#0a7', displayName: 'Shared House Bills North' });
   expect(res.status).toBe(200);
   expect(res.body).toMatchObject({ groupId: 1, displayName: 'Shared House Bills North', primaryColour: '#0a7' });

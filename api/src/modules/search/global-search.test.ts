@@ -27,6 +27,21 @@ it('finds a house by postcode and by street, named as the screens name it', asyn
   expect((await search(house.street_name.slice(0, 8))).some((hit) => hit.id === String(house.id) && hit.resource === 'House')).toBe(true);
 });
 
+it('finds a house by its postcode typed without the space, in lower case, and a tenant by full name', async () => {
+  const house = await api.db.knex('houses').where({ group_id: 1 }).first('id', 'post_code');
+  expect((await search(house.post_code.replace(' ', '').toLowerCase())).map((hit) => `${hit.resource} ${hit.id}`)).toContain(`House ${house.id}`);
+  expect(await search('amelia hughes')).toEqual([expect.objectContaining({ resource: 'Tenant', label: 'Amelia Hughes' })]);
+  // Typed wildcards are letters, not patterns.
+  expect(await search('%%')).toEqual([]);
+});
+
+it('finds a tenant behind hundreds of matches outside the list (agents of the same name, read a round at a time)', async () => {
+  const agents = Array.from({ length: 250 }, (_, i) => ({ email: `roundtrip-agent-${i}@example.test`, first_name: 'Quentin', last_name: 'Roundtrip', role: 'agent' }));
+  await api.db.knex('users').insert(agents);
+  const [tenant] = await api.db.knex('users').insert({ email: 'roundtrip-tenant@example.test', first_name: 'Quentin', last_name: 'Roundtrip', role: 'front', portal: 'MY_ACCOUNT' }).returning('id');
+  expect(await search('Quentin Roundtrip')).toEqual([{ resource: 'Tenant', kind: 'Tenants', id: String(tenant.id), label: 'Quentin Roundtrip' }]);
+});
+
 it('finds a tenant by e-mail and a contract by its reference', async () => {
   expect(await search('tenant@demo.test')).toEqual([expect.objectContaining({ resource: 'Tenant', label: 'Amelia Hughes' })]);
   const contract = await api.db.knex('house_contracts').where({ group_id: 1 }).first('id');

@@ -1,7 +1,8 @@
 import type { PgBoss } from 'pg-boss';
 import type { PartialModelObject } from 'objection';
-import { Group, House, HouseContract, TenantContract, TreePlanting, User, type Knex } from '@app/db';
+import { House, HouseContract, TenantContract, TreePlanting, User, type Knex } from '@app/db';
 import { recordChanges } from '../../audit/record-change';
+import { groupBrand } from '../brand/group-brand';
 import { shortenAddress, weeklyToMonthly } from '../../rules';
 import { ensurePlanSchedule } from '../plan-billing';
 import { weeklyQuoteRow } from '../quotes/quotes.service';
@@ -137,7 +138,8 @@ export async function createSignupRecords(trx: Knex.Transaction, form: SignupFor
 
   const schedule = form.billing === 'PLAN' ? await ensurePlanSchedule(trx, tenantContract.id) : null;
   if (!target.houseContract) await trx('weekly_quotes').insert({ ...weeklyQuoteRow(price!.quote, { groupId: target.groupId, houseContractId: houseContract.id, userId }), email: form.tenant.email });
-  const brand = (await Group.query(trx).findById(target.groupId))!.name;
+  // The group's brand (its brand settings, else its name) signs the invitations and the welcome e-mail.
+  const brand = (await groupBrand(trx, target.groupId)).name;
   const address = houseAddress(house!);
   if (target.invitation) await target.invitation.$query(trx).patch({ tenantContractId: tenantContract.id, updatedAt: new Date() } as never);
   else if (form.housemates.length) {

@@ -30,5 +30,11 @@ describe('the catalogue', () => {
       expect({ resource, target, ref: other?.fields[target]?.ref }).toEqual({ resource, target, ref: spec.name });
     }
     if (!spec.representation.includes('${')) expect(field(spec.representation)).toBeDefined();
+    // A list's tabs filter on an enum the list may filter by equality, one tab per value it has.
+    if (spec.tabs) {
+      const tabbed = field(spec.tabs.field);
+      expect({ kind: tabbed?.kind, filter: tabbed?.filter }).toEqual({ kind: 'enum', filter: 'eq' });
+      for (const value of spec.tabs.values ?? []) expect(tabbed?.values).toContain(value);
+    }
   });
 });

@@ -50,6 +50,7 @@ export const CreditControlRecord: ResourceSpec = {
   },
   search: ['notes'],
   defaultSort: { field: 'nextChasedDate', order: 'ASC' },
+  savedFilters: true,
   representation: 'CC-${id}',
   create: true,
   update: true,
@@ -150,18 +151,45 @@ export const HouseVisit: ResourceSpec = {
     status: { kind: 'enum', values: HOUSE_VISIT_STATUSES, required: true, defaultValue: 'PENDING', filter: 'eq', list: true },
     scheduledDate: { kind: 'date', required: true, filter: 'range', sort: true, list: true },
     completedDate: { kind: 'date', filter: 'range', sort: true, list: true, help: 'Required once the visit is COMPLETE' },
-    completionResult: { kind: 'enum', values: HOUSE_VISIT_RESULTS, filter: 'eq', list: true, help: 'Required once the visit is COMPLETE' },
-    partnerId: { kind: 'int', filter: 'eq', help: 'The partner company doing the visit' },
+    completionResult: { kind: 'enum', values: HOUSE_VISIT_RESULTS, filter: 'eq', list: true, help: 'What happened at the house: required to send the visit for review or complete it' },
+    // Not a list column: partner staff may not read partner companies (users and roles), and see only their own visits anyway.
+    partnerId: { kind: 'ref', ref: 'Partner', filter: 'eq', help: 'The partner company doing the visit (partner staff always book their own)' },
     notes: { kind: 'text', maxLength: 5000 },
   },
   search: ['notes'],
   defaultSort: { field: 'scheduledDate', order: 'DESC' },
+  tabs: { field: 'status' },
+  savedFilters: true,
   representation: '${jobType} ${scheduledDate}',
   create: true,
   update: true,
   delete: 'never',
   groupScoped: true,
-  related: [{ resource: 'Upload', target: 'houseVisitId' }],
+};
+
+/**
+ * A field partner company: its staff sign in to the partner back office and work only their own visits
+ * (and those visits' houses, meters and readings). Set up with the staff accounts, so under users and roles.
+ */
+export const Partner: ResourceSpec = {
+  name: 'Partner',
+  label: 'Partners',
+  table: 'partners',
+  area: 'usersAndRoles',
+  menu: 'Settings',
+  fields: {
+    id: SYSTEM_FIELDS.id,
+    createdAt: SYSTEM_FIELDS.createdAt,
+    name: { kind: 'string', required: true, list: true, sort: true, maxLength: 255, help: 'Unique' },
+  },
+  search: ['name'],
+  defaultSort: { field: 'name', order: 'ASC' },
+  representation: 'name',
+  create: true,
+  update: true,
+  delete: 'never',
+  groupScoped: false,
+  related: [{ resource: 'HouseVisit', target: 'partnerId' }],
 };
 
 /** A complaint about a tenant contract or a house contract. */
@@ -182,6 +210,8 @@ export const Complaint: ResourceSpec = {
   },
   search: ['summary'],
   defaultSort: { field: 'receivedDate', order: 'DESC' },
+  tabs: { field: 'status' },
+  savedFilters: true,
   representation: 'Complaint #${id}',
   create: true,
   update: true,
@@ -329,6 +359,8 @@ export const Upload: ResourceSpec = {
     houseContractId: { kind: 'ref', ref: 'HouseContract', readOnly: true, filter: 'eq', list: true },
     tenantContractId: { kind: 'ref', ref: 'TenantContract', readOnly: true, filter: 'eq', list: true },
     houseVisitId: { kind: 'ref', ref: 'HouseVisit', readOnly: true, filter: 'eq' },
+    commentId: { kind: 'ref', ref: 'Comment', readOnly: true, filter: 'eq' },
+    tenantId: { kind: 'ref', ref: 'Tenant', readOnly: true, filter: 'eq' },
     // Uploads written by a job (usage reports): their progress, the period and agency they cover.
     status: { kind: 'enum', values: UPLOAD_STATUSES, readOnly: true, filter: 'eq', list: true },
     rowCount: { kind: 'int', readOnly: true },
@@ -541,6 +573,7 @@ export const OPERATIONS_RESOURCES: readonly ResourceSpec[] = [
   MessageTemplate,
   CreditControlMessage,
   HouseVisit,
+  Partner,
   Complaint,
   AgencyLead,
   Deal,

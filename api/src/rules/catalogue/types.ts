@@ -128,6 +128,14 @@ export interface ResourceSpec {
    * first value unless the input names one of the others.
    */
   rowFilter?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * A busy list's status tabs (react-admin demo's Orders list): "All", then a tab per value of `field` (an enum
+   * equality filter), or per `values` when staff work through only some of them, each named by the value's
+   * label; choosing one filters the list on it. The field's own filter input gives way to the tabs.
+   */
+  tabs?: { field: string; values?: readonly string[] };
+  /** Staff may save the list's current filter under a name and pick it again (react-admin's saved queries). */
+  savedFilters?: boolean;
   /** The record's page shows these related lists: resource → field pointing back at this record. */
   related?: ReadonlyArray<{ resource: string; target: string }>;
 }

@@ -1,6 +1,7 @@
 import { fromKnex, type PgBoss } from 'pg-boss';
 import type { Knex } from '@app/db';
 import { formatDisplayDate, formatPounds } from '../../../rules';
+import { brandedEmail } from '../../brand/branded-email';
 import { queueEmail } from '../../outbox/queue-message.service';
 import { renderStatementPdfBuffer, statementFileName } from './statement-pdf';
 import { loadStatementPdfData } from './statement-pdf-data';
@@ -82,16 +83,17 @@ export async function sendStatementEmail(db: Knex, boss: PgBoss, billId: number)
     await trx('bills').where({ id: billId }).forUpdate().first('id');
     if (await queued(trx)) return alreadyQueued;
     const period = `${formatDisplayDate(data.periodStart)} to ${formatDisplayDate(data.periodEnd)}`;
-    const text = [
+    const { text, html } = brandedEmail({ name: data.brandName, colour: data.brandColour, supportEmail: data.supportEmail }, [
       `Dear ${data.recipientName},`,
       '',
       `Your energy statement for ${period} is attached.`,
       `Amount due: ${formatPounds(data.totalPence)}, by ${formatDisplayDate(data.dueDate)}.`,
-      `Pay on receipt by bank transfer quoting reference ${billId}, or by card in your ${data.brandName} online account.`,
+      `Pay on receipt by bank transfer quoting reference ${billId}, or by card once signed in to your ${data.brandName} account:`,
+      data.payOnlineUrl,
       '',
-      data.brandName,
-    ].join('\n');
-    const messageId = await queueEmail(trx, boss, { to, subject, text, attachments: [{ filename: statementFileName(data), contentType: 'application/pdf', content: pdf }] });
+      `Your statements and payments: ${data.accountUrl}`,
+    ]);
+    const messageId = await queueEmail(trx, boss, { to, subject, text, html, attachments: [{ filename: statementFileName(data), contentType: 'application/pdf', content: pdf }] });
     return { billId, status: 'QUEUED' as const, messageId };
   });
 }

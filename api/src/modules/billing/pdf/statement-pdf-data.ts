@@ -1,5 +1,7 @@
 import { loadConfig } from '../../../config';
 import type { Knex } from '@app/db';
+import { brandLogoImage } from '../../brand/brand-logo';
+import { groupBrand } from '../../brand/group-brand';
 import type { StatementPdfData, StatementPdfLine } from './statement-pdf';
 
 interface BillRow {
@@ -35,17 +37,25 @@ interface LineRow {
   total_pence: number;
 }
 
+/**
+ * The tenant area's pages a statement sends its tenant to (site/src/routes/known-paths.json holds them): Make a
+ * payment, to pay by card, and Billing & Payments, where every statement and payment is.
+ */
+export function tenantAreaLinks(baseUrl: string): { payOnlineUrl: string; accountUrl: string } {
+  return { payOnlineUrl: `${baseUrl}/tenant-profile/payments/single-payment`, accountUrl: `${baseUrl}/tenant-profile/payments/info` };
+}
+
 export interface LoadedStatement {
   groupId: number;
   data: StatementPdfData;
 }
 
-/** Everything a statement's PDF shows, read in four small queries; undefined when there is no such bill. */
+/** Everything a statement's PDF shows, read in five small queries; undefined when there is no such bill. */
 export async function loadStatementPdfData(knex: Knex, billId: number): Promise<LoadedStatement | undefined> {
   if (!Number.isSafeInteger(billId) || billId <= 0) return undefined;
   const bill: BillRow | undefined = await knex('bills').where({ id: billId }).first();
   if (!bill) return undefined;
-  const group: { name: string } = await knex('groups').where({ id: bill.group_id }).first('name');
+  const brand = await groupBrand(knex, bill.group_id);
   const house: { street_name: string; address2: string | null; city_name: string | null; county: string | null; post_code: string | null } | undefined = bill.house_contract_id
     ? await knex('house_contracts as hc').join('houses as h', 'h.id', 'hc.house_id').where('hc.id', bill.house_contract_id).first('h.street_name', 'h.address2', 'h.city_name', 'h.county', 'h.post_code')
     : undefined;
@@ -60,8 +70,11 @@ export async function loadStatementPdfData(knex: Knex, billId: number): Promise<
     billId: Number(bill.id),
     kind: bill.kind,
     state: bill.state,
-    brandName: group.name,
-    payOnlineUrl: `${loadConfig().baseUrl}/tenant-profile/payments/info`,
+    brandName: brand.name,
+    brandColour: brand.colour,
+    brandLogo: await brandLogoImage(brand),
+    supportEmail: brand.supportEmail,
+    ...tenantAreaLinks(loadConfig().baseUrl),
     recipientName: tenantName ?? 'The tenants',
     recipientEmail: tenant?.email ?? null,
     houseAddress,

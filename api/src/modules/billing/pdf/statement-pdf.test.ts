@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { createTestDatabase, type TestDatabase } from '../../../testing';
 import { GOLDEN_HOUSE, MARCH_2026, buildBillHouse } from '../billing-test-data';
 import { generateHouseStatement } from '../house-statement.service';
@@ -74,8 +76,30 @@ it('renders the golden statement as a one-page PDF showing the total, due date, 
   expect(text).toContain('pay on receipt');
   expect(text).toContain('within 14 days');
   // The way to pay online is a real page of the tenant area.
-  expect(text.replace(/\s+/g, '')).toContain('/tenant-profile/payments/info');
+  expect(text.replace(/\s+/g, '')).toContain('/tenant-profile/payments/single-payment');
   expect(text).not.toContain('VOID');
+});
+
+it("wears the group's brand settings: name, colour, support address; and sends tenants only to pages the site has", async () => {
+  await db.knex('entity_configurations').insert({ group_id: 1, display_name: 'Leeds Student Bills', primary_colour: '#123456', support_email: 'help@leeds-bills.test' });
+  try {
+    const loaded = await loadStatementPdfData(db.knex, tenantBillIds[0]!);
+    expect(loaded!.data).toMatchObject({ brandName: 'Leeds Student Bills', brandColour: '#123456', supportEmail: 'help@leeds-bills.test', brandLogo: null });
+    const pdf = await renderStatementPdfBuffer(loaded!.data, { compress: false });
+    const text = pdfText(pdf);
+    expect(text).toContain('Leeds Student Bills');
+    expect(text).not.toContain('Bills for Students');
+    expect(text).toContain('help@leeds-bills.test');
+    // The brand's colour is drawn (the bar across the top and the house mark): 0x12/255 0x34/255 0x56/255.
+    expect(pdf.toString('latin1').match(/0\.0705\d* 0\.2039\d* 0\.3372\d* scn/g)?.length).toBeGreaterThanOrEqual(2);
+    const known = new Set(JSON.parse(fs.readFileSync(path.join(__dirname, '../../../../../site/src/routes/known-paths.json'), 'utf8')) as string[]);
+    for (const url of [loaded!.data.payOnlineUrl, loaded!.data.accountUrl]) {
+      expect(text.replace(/\s+/g, '')).toContain(url);
+      expect(known.has(new URL(url).pathname)).toBe(true);
+    }
+  } finally {
+    await db.knex('entity_configurations').where({ group_id: 1 }).delete();
+  }
 });
 
 it('renders the house statement with kWh used, and marks estimated reads and void statements', async () => {

@@ -5,9 +5,10 @@ import { formatDisplayDate, formatPounds } from '../../../rules';
 import { trackRender } from '../../operator/active-renders';
 
 /*
- * The one-page PDF of a house or tenant statement. Fast on purpose: one built-in font (Helvetica, no
- * embedding), no images, plain vector lines; the renderer only draws what `StatementPdfData` holds, so it
- * is pure apart from writing to the stream it is given.
+ * The one-page PDF of a house or tenant statement, in the group's brand (its name, colour, logo or mark and
+ * support address). Fast on purpose: one built-in font (Helvetica, no embedding), plain vector lines, at most
+ * the brand's logo as an image; the renderer only draws what `StatementPdfData` holds, so it is pure apart
+ * from writing to the stream it is given.
  */
 
 export interface StatementPdfLine {
@@ -34,10 +35,16 @@ export interface StatementPdfData {
   billId: number;
   kind: string;
   state: string;
-  /** The group's brand name (groups.name). */
+  /** The group's brand (modules/brand): the name customers know it by, its colour, its logo (PNG or JPEG) if any. */
   brandName: string;
-  /** The tenant area's payments page, where the tenant pays by card after signing in. */
+  brandColour: string;
+  brandLogo: Buffer | null;
+  /** Where customers write to, printed in the footer when the brand has one. */
+  supportEmail: string | null;
+  /** The tenant area's "Make a payment" page, where the tenant pays by card after signing in. */
   payOnlineUrl: string;
+  /** The tenant area's Billing & Payments page: every statement, line and payment. */
+  accountUrl: string;
   /** Who the statement is addressed to: the tenant, or the house (house statements). */
   recipientName: string;
   recipientEmail: string | null;
@@ -72,6 +79,25 @@ const pct = (bp: number) => `${(bp / 100).toFixed(bp % 100 === 0 ? 0 : 2)}%`;
 const trimNumber = (value: string) => (value.includes('.') ? value.replace(/0+$/, '').replace(/\.$/, '') : value);
 const utilityLabel = (utility: string | null) => (utility === 'gas' ? 'Gas' : utility === 'electric' ? 'Electricity' : 'Other');
 
+const BRAND_MARK_SIZE = 24;
+
+/**
+ * The brand's logo, fitted in a square, or else the product's mark (the house of the public site's header) in the
+ * brand's colour. A logo pdfkit cannot read leaves the mark.
+ */
+function drawBrandMark(doc: PDFKit.PDFDocument, data: Pick<StatementPdfData, 'brandLogo' | 'brandColour'>, x: number, y: number): void {
+  if (data.brandLogo) {
+    try {
+      doc.image(data.brandLogo, x, y, { fit: [BRAND_MARK_SIZE, BRAND_MARK_SIZE], align: 'center', valign: 'center' });
+      return;
+    } catch {
+      // Not an image pdfkit reads: the mark instead.
+    }
+  }
+  const at = (fx: number, fy: number): [number, number] => [x + fx * BRAND_MARK_SIZE, y + fy * BRAND_MARK_SIZE];
+  doc.polygon(at(0.5, 0.08), at(0.94, 0.46), at(0.94, 0.92), at(0.06, 0.92), at(0.06, 0.46)).fill(data.brandColour);
+}
+
 /** The statement's file name, for Content-Disposition and e-mail attachments. */
 export const statementFileName = (data: Pick<StatementPdfData, 'billId' | 'periodEnd'>): string => `statement-${data.billId}-${data.periodEnd}.pdf`;
 
@@ -94,9 +120,11 @@ export function renderStatementPdf(data: StatementPdfData, stream: NodeJS.Writab
   doc.pipe(stream);
   doc.font(FONT);
 
-  // Header: provider and statement title.
-  doc.fontSize(18).fillColor('#1a1a1a').text(data.brandName, MARGIN, MARGIN, { width: CONTENT_WIDTH / 2, lineBreak: false });
-  doc.fontSize(8).fillColor('#555').text('Energy bills for shared houses', MARGIN, MARGIN + 22, { lineBreak: false });
+  // Header: the brand (its colour across the top, its logo or the house mark, its name) and the statement's title.
+  doc.rect(0, 0, PAGE_WIDTH, 8).fill(data.brandColour);
+  drawBrandMark(doc, data, MARGIN, MARGIN - 2);
+  doc.fontSize(18).fillColor('#1a1a1a').text(data.brandName, MARGIN + BRAND_MARK_SIZE + 8, MARGIN, { width: CONTENT_WIDTH / 2 - BRAND_MARK_SIZE - 8, lineBreak: false, ellipsis: true });
+  doc.fontSize(8).fillColor('#555').text('Energy bills for shared houses', MARGIN + BRAND_MARK_SIZE + 8, MARGIN + 22, { lineBreak: false });
   doc.fontSize(14).fillColor('#1a1a1a').text(KIND_TITLE[data.kind] ?? 'Statement', MARGIN + CONTENT_WIDTH / 2, MARGIN, { width: CONTENT_WIDTH / 2, align: 'right', lineBreak: false });
   doc.fontSize(9).fillColor('#555').text(`Statement no. ${data.billId}`, MARGIN + CONTENT_WIDTH / 2, MARGIN + 20, { width: CONTENT_WIDTH / 2, align: 'right', lineBreak: false });
   doc.moveTo(MARGIN, MARGIN + 38).lineTo(PAGE_WIDTH - MARGIN, MARGIN + 38).strokeColor('#bbb').lineWidth(0.5).stroke();
@@ -179,7 +207,7 @@ export function renderStatementPdf(data: StatementPdfData, stream: NodeJS.Writab
     y += 10;
   }
   if (data.lines.length > maxLines) {
-    doc.fontSize(8).fillColor('#777').text(`… and ${data.lines.length - maxLines} more lines (see your online account)`, MARGIN, y, { lineBreak: false });
+    doc.fontSize(8).fillColor('#777').text(`… and ${data.lines.length - maxLines} more lines: every line is on ${data.accountUrl} after signing in`, MARGIN, y, { width: CONTENT_WIDTH, lineBreak: false, ellipsis: true });
     y += 12;
   }
   doc.moveTo(MARGIN, y + 2).lineTo(PAGE_WIDTH - MARGIN, y + 2).strokeColor('#bbb').lineWidth(0.5).stroke();
@@ -206,21 +234,23 @@ export function renderStatementPdf(data: StatementPdfData, stream: NodeJS.Writab
 
   // How to pay.
   y += 8;
-  doc.rect(MARGIN, y, CONTENT_WIDTH, 62).strokeColor('#bbb').lineWidth(0.5).stroke();
+  doc.rect(MARGIN, y, CONTENT_WIDTH, 72).strokeColor('#bbb').lineWidth(0.5).stroke();
   doc.fontSize(10).fillColor('#1a1a1a').text('How to pay', MARGIN + 10, y + 8, { lineBreak: false });
   doc
     .fontSize(8.5)
     .fillColor('#333')
     .text(
       `Please pay ${formatPounds(data.totalPence)} by ${formatDisplayDate(data.dueDate)} (within ${STATEMENT_DUE_DAYS} days of the issue date): pay on receipt by bank transfer quoting reference ${data.billId}, ` +
-        `or by card after signing in at ${data.payOnlineUrl}. Each tenant pays only their own share.`,
+        `or by card at ${data.payOnlineUrl} once signed in to your ${data.brandName} account. Each tenant pays only their own share. ` +
+        `All your statements and payments: ${data.accountUrl}`,
       MARGIN + 10,
       y + 22,
-      { width: CONTENT_WIDTH - 20, height: 36 },
+      { width: CONTENT_WIDTH - 20, height: 46 },
     );
 
   // Footer.
-  doc.fontSize(7).fillColor('#888').text(`${data.brandName} · statement ${data.billId} · issued ${formatDisplayDate(data.issueDate)}`, MARGIN, 780, { width: CONTENT_WIDTH, align: 'center', lineBreak: false });
+  const contact = data.supportEmail ? ` · questions: ${data.supportEmail}` : '';
+  doc.fontSize(7).fillColor('#777').text(`${data.brandName} · statement ${data.billId} · issued ${formatDisplayDate(data.issueDate)}${contact}`, MARGIN, 780, { width: CONTENT_WIDTH, align: 'center', lineBreak: false });
 
   if (data.state === 'VOID') {
     doc.save();

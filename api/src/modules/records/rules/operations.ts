@@ -1,5 +1,5 @@
 import type { FieldError } from '../../../errors/domain-error';
-import { atLeastOneOf, isCalendarDate, promoCodeNotTenantId, smsText, SYSTEM_SETTING_FLAGS } from '../../../rules';
+import { atLeastOneOf, isCalendarDate, isFinishedVisit, promoCodeNotTenantId, smsText, SYSTEM_SETTING_FLAGS, VISIT_MESSAGES, VISIT_STATUSES_WITH_RESULT, visitTransitionAllowed } from '../../../rules';
 import { unknownPlaceholders } from '../../credit-control/render-template';
 import { isBlank } from '../../../rules/validation/common';
 import type { RecordRuleContext, RecordRules, RecordValues } from '../record-rules';
@@ -84,6 +84,25 @@ function notAfter(earlier: unknown, later: unknown, allowSame = false): boolean 
   return allowSame ? later < earlier : later <= earlier;
 }
 
+/**
+ * The visit workflow (rules/visit-workflow.ts) on every write of a visit, whoever makes it: the status moves only
+ * along the workflow, a finished visit keeps every value it had, and a visit reported or completed says what
+ * happened. Values saved back unchanged always pass (the back office saves whole records).
+ */
+function visitWorkflowErrors(record: RecordValues, existing: RecordValues | null): FieldError[] {
+  const from = existing ? String(existing.status) : null;
+  const to = String(record.status);
+  if (existing && isFinishedVisit(from)) {
+    const changed = Object.keys(record).filter((field) => field !== 'updatedAt' && JSON.stringify(record[field] ?? null) !== JSON.stringify(existing[field] ?? null));
+    return changed.length ? [fail(changed.includes('status') ? 'status' : changed[0]!, 'finished', VISIT_MESSAGES.finished(from!))] : [];
+  }
+  if (!visitTransitionAllowed(from, to)) return [fail('status', 'transition', VISIT_MESSAGES.transition(from!, to))];
+  if (from !== to && VISIT_STATUSES_WITH_RESULT.includes(to as never) && isBlank(record.completionResult)) {
+    return [fail('completionResult', 'requiredWhenReported', VISIT_MESSAGES.needsResult)];
+  }
+  return [];
+}
+
 export const OPERATIONS_RULES: Record<string, RecordRules> = {
   CreditControlRecord: {
     async validate(record, context) {
@@ -105,8 +124,8 @@ export const OPERATIONS_RULES: Record<string, RecordRules> = {
   },
 
   HouseVisit: {
-    async validate(record) {
-      const errors: FieldError[] = [];
+    async validate(record, context) {
+      const errors: FieldError[] = [...visitWorkflowErrors(record, context.existing)];
       if (record.status === 'COMPLETE') {
         if (isBlank(record.completionResult)) errors.push(fail('completionResult', 'requiredWhenComplete', OPERATIONS_MESSAGES.visitCompleteNeedsResult));
         if (isBlank(record.completedDate)) errors.push(fail('completedDate', 'requiredWhenComplete', OPERATIONS_MESSAGES.visitCompleteNeedsDate));

@@ -1,0 +1,2 @@
+/** The System area's operator panels over /api/v2/admin/*. */
+export { OperatorPanels } from './OperatorPanels';

@@ -1,0 +1,37 @@
+import type { FileStorage } from '../files/file-storage';
+import { fileStorage } from '../files/select-file-storage';
+import type { GroupBrand } from './group-brand';
+
+/** Logos a PDF can draw (pdfkit reads PNG and JPEG); larger files are left out rather than slow every statement. */
+const DRAWABLE = new Set(['image/png', 'image/jpeg']);
+const MAX_LOGO_BYTES = 1 << 20;
+
+/** Uploads never change under their key: each logo is read once per process, however many statements draw it. */
+const cache = new Map<string, Promise<Buffer | null>>();
+
+async function read(storage: FileStorage, key: string): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of await storage.open(key)) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_LOGO_BYTES) return null;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** The brand's logo as PNG or JPEG bytes, or null (none, another format, too large, or unreadable: the mark is drawn instead). */
+export function brandLogoImage(brand: GroupBrand, storage: FileStorage = fileStorage()): Promise<Buffer | null> {
+  const logo = brand.logo;
+  if (!logo || !DRAWABLE.has(logo.contentType)) return Promise.resolve(null);
+  let image = cache.get(logo.storageKey);
+  if (!image) {
+    // A failed read is not kept: the next statement tries again.
+    image = read(storage, logo.storageKey).catch(() => {
+      cache.delete(logo.storageKey);
+      return null;
+    });
+    cache.set(logo.storageKey, image);
+  }
+  return image;
+}
