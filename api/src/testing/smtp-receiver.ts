@@ -29,7 +29,27 @@ function parse(raw: string): Pick<ReceivedMail, 'headers' | 'body'> {
     headerBlock.split('\r\n').map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), decodeHeader(line.slice(line.indexOf(':') + 1).trim())]),
   );
   const body = raw.slice(split + 4);
-  return { headers, body: headers['content-transfer-encoding'] === 'quoted-printable' ? decodeQuotedPrintable(body) : body };
+  return { headers, body: decodeBody(headers, body) };
+}
+
+/**
+ * A body as a mail client reads it: each transfer encoding undone and, for a multipart message (text and HTML),
+ * every part decoded and kept in order, the text part first as nodemailer writes it.
+ */
+function decodeBody(headers: Record<string, string>, body: string): string {
+  const boundary = /multipart\/[^;]+;.*boundary="?([^";]+)"?/i.exec(headers['content-type'] ?? '')?.[1];
+  if (boundary) {
+    return body
+      .split(`--${boundary}`)
+      .slice(1)
+      .filter((part) => !part.startsWith('--'))
+      .map((part) => parse(part.replace(/^\r\n/, '')).body)
+      .join('\n\n');
+  }
+  const encoding = (headers['content-transfer-encoding'] ?? '').toLowerCase();
+  if (encoding === 'quoted-printable') return decodeQuotedPrintable(body);
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  return body;
 }
 
 /** A real SMTP server on a free local port that keeps every message it accepts. */
