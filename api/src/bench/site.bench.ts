@@ -14,7 +14,7 @@ async function measure(browser: Browser, url: string, signIn?: (context: Browser
   const page = await context.newPage();
   const scripts: Array<Promise<number>> = [];
   page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') scripts.push(response.body().then((body) => zlib.gzipSync(body).length));
+    if (response.request().resourceType() === 'script') scripts.push(response.body().then((body) => zlib.gzipSync(body).length, () => 0)); // a script still arriving as the visit ends is not part of the first load
   });
   await page.goto(url, { waitUntil: 'networkidle' });
   if (ready) await page.locator(ready).first().waitFor();
