@@ -225,7 +225,8 @@ it('the first of a house of two signs up with a card and invites a housemate, wh
   // A visitor who knows their house: the quote to /signup-complete in at most 12 screens of input.
   expect(screens.lead).toBeLessThanOrEqual(12);
   console.log(`screens of input: lead ${screens.lead}, housemate ${screens.housemate}`);
-});
+  // Two people's whole sign-ups, two confirmations and a staff check: about a minute on a quiet 2-core machine.
+}, 240_000);
 
 it('an energy-bill customer signs up through /my-energy-bill/signup and pays each bill themselves', async () => {
   const base = running.product().baseUrl;
