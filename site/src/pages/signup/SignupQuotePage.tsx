@@ -6,7 +6,7 @@ import { QuoteCallToAction } from '../../ui/QuoteCallToAction';
 import { useHydrated } from '../../ui/useHydrated';
 import { QuoteOptions } from './QuoteOptions';
 import { SaveQuoteForm } from './SaveQuoteForm';
-import { useLiveQuote, type QuoteForm } from './quote-api';
+import { OFFERED_SERVICES, useLiveQuote, type QuoteForm } from './quote-api';
 import { readSignup, saveSignupStep } from './wizard/signup-api';
 import { storedSignupToken } from './wizard/signup-token';
 import { continueOrStartSignup } from './wizard/start-signup';
@@ -14,7 +14,7 @@ import { joining } from './wizard/flows';
 import '../signin/auth-forms.css';
 import './signup.css';
 
-const SERVICES = ['electric', 'gas', 'water', 'broadband', 'tv_licence'] as const;
+const SERVICES = OFFERED_SERVICES;
 const TENANT_CHOICES = Array.from({ length: 12 }, (_, index) => String(index + 1));
 const BEDROOM_CHOICES = Array.from({ length: 14 }, (_, index) => String(index + 1));
 

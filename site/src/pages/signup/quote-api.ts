@@ -5,6 +5,9 @@ export type QuoteLine = { service: string; weeklyPerTenantPence: number; monthly
 export type QuoteOption = { planType: string | null; weeklyPerTenantPence: number; monthlyPerTenantPence: number; lines: QuoteLine[] };
 export type PublicQuote = { postcode: string; regionName: string; numberOfTenants: number; startDate: string; endDate: string; options: QuoteOption[] };
 
+/** The services a house can have, in the order the quote and the wizard offer them. */
+export const OFFERED_SERVICES = ['electric', 'gas', 'water', 'broadband', 'tv_licence'] as const;
+
 export interface QuoteForm {
   postcode: string;
   numberOfTenants: string;

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { BROADBAND_SPEEDS, labelFor, ukPostcode, utilitiesSelection } from '@app/api/rules';
 import { AuthForm } from '../../../ui/AuthForm';
+import { OFFERED_SERVICES } from '../quote-api';
 import { AddressFinder, type AddressAnswer } from './AddressFinder';
 import { Field, FormAlert, inputProps } from './Field';
 import type { WizardFlow } from './flows';
@@ -8,7 +9,6 @@ import { useStepForm } from './useStepForm';
 import { text, useWizard } from './useWizard';
 import { WizardPage } from './WizardPage';
 
-const PLAN_SERVICES = ['electric', 'gas', 'water', 'broadband', 'tv_licence'];
 const ENERGY_SERVICES = ['electric', 'gas'];
 const COUNTS = Array.from({ length: 12 }, (_, index) => String(index + 1));
 
@@ -49,7 +49,7 @@ function HouseForm({ energyBill, wizard }: { energyBill: boolean; wizard: Return
   const [startDate, setStartDate] = useState(text(kept, 'startDate'));
   const [endDate, setEndDate] = useState(text(kept, 'endDate'));
   const { errors, setErrors, message, busy, saveAnswers } = useStepForm(wizard);
-  const offered = energyBill ? ENERGY_SERVICES : PLAN_SERVICES;
+  const offered: readonly string[] = energyBill ? ENERGY_SERVICES : OFFERED_SERVICES;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
