@@ -108,9 +108,10 @@ it('changes the selected house contracts in one batch, with the result of each',
   await otherPanel.getByRole('button').first().click();
   await otherPanel.getByLabel('Contract end').fill(new Date(Date.parse(`${other.sign_up_date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10));
   await otherPanel.getByRole('button').first().click();
-  await page.getByTestId(`batch-contract-${current.id}`).getByRole('button').first().click();
-  await page.getByLabel('Contract end').waitFor();
-  expect(await page.getByLabel('Contract end').inputValue()).toBe(newEnd);
+  const currentPanel = page.getByTestId(`batch-contract-${current.id}`);
+  await currentPanel.getByRole('button').first().click();
+  await currentPanel.getByLabel('Contract end').waitFor();
+  expect(await currentPanel.getByLabel('Contract end').inputValue()).toBe(newEnd);
   await check(page, 'batch-edit', 1440);
   await page.getByTestId('batch-save').click();
   await page.getByText('1 saved, 1 refused').waitFor();

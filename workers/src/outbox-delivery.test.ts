@@ -67,6 +67,26 @@ it('delivers an e-mail over SMTP with the right headers and body, exactly once e
   expect(await outboxRow(id)).toMatchObject({ status: 'SENT', attempts: 1, adapter: expect.stringMatching(/^smtp:\/\/127\.0\.0\.1:/) });
 });
 
+it("sends a group's e-mail as its brand: the brand's name as sender, its colour and signature on the same words", async () => {
+  await db.knex('entity_configurations').insert({ group_id: 1, display_name: 'Leeds Student Bills', primary_colour: '#ffc843', support_email: 'help@leeds.test' });
+  const before = smtp.messages.length;
+  const id = await db.knex.transaction((trx) =>
+    queueEmail(trx, workers.boss, { to: 'jo@example.test', subject: 'Your Direct Debit is set up', text: 'Hello Jo,\n\nSee https://bills.test/tenant-profile today.', groupId: 1 }),
+  );
+  await waitFor('the branded e-mail to be sent', async () => (await outboxRow(id))?.status === 'SENT');
+  const mail = smtp.messages[before]!;
+  expect(mail.headers.from).toBe('Leeds Student Bills <hello@bills.test>');
+  expect(mail.body.replace(/\r\n/g, '\n')).toContain('Hello Jo,\n\nSee https://bills.test/tenant-profile today.\n\nLeeds Student Bills\nQuestions? Write to help@leeds.test');
+  expect(mail.body).toContain('background:#ffc843');
+  expect(mail.body).toContain('<a href="https://bills.test/tenant-profile">');
+  // A group with no brand settings signs with its own name; a message of no group stays the product's own.
+  const plain = await db.knex.transaction((trx) => queueEmail(trx, workers.boss, { to: 'kim@example.test', subject: 'Hi', text: 'Welcome', groupId: 2 }));
+  expect(await outboxRow(plain)).toMatchObject({ group_id: 2, sender_name: 'Shared House Bills', text_body: 'Welcome\n\nShared House Bills' });
+  const own = await db.knex.transaction((trx) => queueEmail(trx, workers.boss, { to: 'kim@example.test', subject: 'Hi', text: 'Welcome' }));
+  expect(await outboxRow(own)).toMatchObject({ group_id: null, sender_name: null, text_body: 'Welcome', html_body: null });
+  await waitFor('both to be sent', async () => (await outboxRow(plain))?.status === 'SENT' && (await outboxRow(own))?.status === 'SENT');
+});
+
 it('sends one message when two deliveries of it run at the same moment', async () => {
   const before = smtp.messages.length;
   const id = await db.knex.transaction((trx) => queueEmail(trx, workers.boss, { to: 'sam@example.test', subject: 'Hi', text: 'Welcome' }));

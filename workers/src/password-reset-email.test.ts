@@ -68,3 +68,15 @@ it('says when no account has the address', async () => {
     extensions: { fields: [{ field: 'email', rule: 'exists', message: 'No account can be found with this email address.' }] },
   });
 });
+
+it("sends a tenant's reset link in their group's brand, and staff's in the product's own", async () => {
+  await api.db.knex('entity_configurations').where({ group_id: 1 }).update({ display_name: 'Leeds Student Bills' });
+  const before = smtp.messages.length;
+  await api.graphql(REQUEST, { email: 'tenant@demo.test' });
+  const mail = await waitFor('the branded reset e-mail', () => smtp.messages.slice(before).find((m) => m.envelopeTo.includes('tenant@demo.test')));
+  expect(mail.headers).toMatchObject({ subject: 'Reset your Leeds Student Bills password', from: 'Leeds Student Bills <hello@bills.test>' });
+  expect(mail.body).toContain('your Leeds Student Bills account');
+  await api.graphql(REQUEST, { email: 'staff@demo.test' });
+  const staff = await waitFor('the staff reset e-mail', () => smtp.messages.slice(before).find((m) => m.envelopeTo.includes('staff@demo.test')));
+  expect(staff.headers).toMatchObject({ subject: 'Reset your Shared House Bills password', from: 'Shared House Bills <hello@bills.test>' });
+});

@@ -35,6 +35,7 @@ import * as creditControlLadder from './20261128200000_credit_control_ladder';
 import * as signupProcessing from './20261129100000_signup_processing';
 import * as operationsUploads from './20261129300000_operations_uploads';
 import * as searchTrigramIndexes from './20261129400000_search_trigram_indexes';
+import * as outboxSenderBrand from './20261130000000_outbox_sender_brand';
 
 /** Every migration in order. Append new ones at the end; never edit or remove an applied one. */
 export const migrations: Array<[string, Knex.Migration]> = [
@@ -74,4 +75,5 @@ export const migrations: Array<[string, Knex.Migration]> = [
   ['20261129100000_signup_processing', signupProcessing],
   ['20261129300000_operations_uploads', operationsUploads],
   ['20261129400000_search_trigram_indexes', searchTrigramIndexes],
+  ['20261130000000_outbox_sender_brand', outboxSenderBrand],
 ];

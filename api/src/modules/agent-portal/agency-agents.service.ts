@@ -78,6 +78,7 @@ export async function inviteAgencyAgent(
         '',
         resetLink(context.baseUrl, 'agent', token),
       ].join('\n'),
+      groupId: scope.agency.groupId,
     });
     return { id: agent.id, firstName: agent.firstName, lastName: agent.lastName, email: agent.email, isYou: false };
   });

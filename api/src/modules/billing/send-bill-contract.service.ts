@@ -83,6 +83,7 @@ export async function sendBillContract(caller: SendContractCaller, houseContract
           '',
           `Reply to this e-mail to sign, quoting contract HC-${contract.id}.`,
         ].join('\n'),
+        groupId,
       });
     }
     const sentTo = recipients.map((tenant) => tenant.email!);

@@ -57,7 +57,7 @@ export function composeStepMessage(
   if (!to) return { ...base, channel, outcome: 'NO_ADDRESS', outbox: null };
   if (channel === 'EMAIL' && recipient.blacklisted) return { ...base, channel, outcome: 'BLACKLISTED', outbox: null };
   const text = renderTemplate(template.body, values);
-  const outbox: MessageToQueue = channel === 'EMAIL' ? { channel, to, subject: renderTemplate(template.subject ?? '', values).slice(0, 200), text } : { channel, to, text: fitSms(text) };
+  const outbox: MessageToQueue = channel === 'EMAIL' ? { channel, to, subject: renderTemplate(template.subject ?? '', values).slice(0, 200), text, groupId: base.groupId } : { channel, to, text: fitSms(text) };
   return { ...base, channel, outcome: 'QUEUED', outbox };
 }
 

@@ -65,7 +65,7 @@ export async function sendTestMessage(db: Knex, boss: PgBoss, caller: Caller, in
   const staff = caller.user ? await db('users').where({ id: caller.user.id }).first('email') : undefined;
   if (!staff?.email) throw DomainError.invalid([{ field: 'id', rule: 'email', message: 'Your account has no e-mail address to send the test to' }]);
   await db.transaction((trx) =>
-    queueEmail(trx, boss, { to: staff.email, subject: `[Test] ${preview.subject ?? 'Text message'}`, text: `${preview.channel === 'SMS' ? `Text message to ${preview.to ?? 'no mobile'}:\n\n` : ''}${preview.text}` }),
+    queueEmail(trx, boss, { to: staff.email, subject: `[Test] ${preview.subject ?? 'Text message'}`, text: `${preview.channel === 'SMS' ? `Text message to ${preview.to ?? 'no mobile'}:\n\n` : ''}${preview.text}`, groupId: preview.channel === 'EMAIL' ? caller.groupId : null }),
   );
   return staff.email;
 }

@@ -48,7 +48,7 @@ export async function inviteTenant(
       `Then sign in at ${context.baseUrl}/signin/tenant with ${tenant.email}.`,
     ]);
     try {
-      await queueEmail(trx, boss, { to: tenant.email, subject: `Welcome to ${brand.name}: choose your password`, text, html });
+      await queueEmail(trx, boss, { to: tenant.email, subject: `Welcome to ${brand.name}: choose your password`, text, html, groupId });
     } catch (error) {
       if (error instanceof DomainError) throw DomainError.invalid([{ field: 'email', rule: 'deliverable', message: `${WELCOME_EMAIL_CANNOT_BE_SENT}: ${error.message}` }]);
       throw error;

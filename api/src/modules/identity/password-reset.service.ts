@@ -5,6 +5,7 @@ import { recordAuthEvent } from '../../auth/auth-events';
 import { consumeAttempt, countAttempt, PASSWORD_RESET_LIMITS, readHits } from '../../auth/rate-limit';
 import { DomainError } from '../../errors/domain-error';
 import { email as emailRule, PASSWORD_RESET_MESSAGES, TOO_MANY_ATTEMPTS } from '../../rules';
+import { groupBrand } from '../brand/group-brand';
 import { queueEmail } from '../outbox/queue-message.service';
 import { findUserByEmail } from './login.service';
 import { storeNewPassword, validateNewPassword } from './set-password';
@@ -65,19 +66,22 @@ export async function requestPasswordReset(
   if (!user) throw await refuseUnknownEmail(db, email, context.ip, await countAttempt(db, missKey));
   await db.transaction(async (trx) => {
     const link = await issuePasswordLink(trx, user, RESET_LINK_TTL_MINUTES * 60_000, context.baseUrl);
+    const groupId = await accountGroupId(trx, user.id);
+    const brandName = groupId ? (await groupBrand(trx, groupId)).name : context.siteName;
     await queueEmail(trx, boss, {
       to: user.email,
-      subject: `Reset your ${context.siteName} password`,
+      subject: `Reset your ${brandName} password`,
       text: [
         `Hello ${user.first_name || 'there'},`,
         '',
-        `Someone (we hope you) asked to reset the password of your ${context.siteName} account.`,
+        `Someone (we hope you) asked to reset the password of your ${brandName} account.`,
         `Choose a new password here within ${RESET_LINK_TTL_MINUTES} minutes; the link works once:`,
         '',
         link,
         '',
         'If you did not ask for this, ignore this e-mail: your password stays as it is.',
       ].join('\n'),
+      groupId,
     });
     await recordAuthEvent(trx, 'PASSWORD_RESET_REQUESTED', { userId: user.id, email: user.email, ip: context.ip });
   });
@@ -114,4 +118,15 @@ export async function resetPassword(
     await recordAuthEvent(trx, 'PASSWORD_RESET', { userId: row.user_id, ip: context.ip });
     return { reset: true as const };
   });
+}
+
+/**
+ * The group whose brand an account's e-mails wear: a tenant's newest contract's, else an agent's first agency's;
+ * staff and accounts of no group get the product's own.
+ */
+async function accountGroupId(db: Knex, userId: number): Promise<number | null> {
+  const tenant = await db('tenant_contracts').where({ user_id: userId }).orderBy('id', 'desc').first('group_id');
+  if (tenant) return tenant.group_id;
+  const agent = await db('agent_agencies as aa').join('agencies as a', 'a.id', 'aa.agency_id').where('aa.user_id', userId).orderBy('aa.id').first('a.group_id');
+  return agent?.group_id ?? null;
 }

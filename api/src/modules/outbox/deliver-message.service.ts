@@ -16,6 +16,7 @@ interface OutboxRow {
   subject: string | null;
   text_body: string;
   html_body: string | null;
+  sender_name: string | null;
   status: 'PENDING' | 'SENT' | 'FAILED';
 }
 
@@ -50,7 +51,7 @@ export async function deliverOutboxMessage(
     try {
       const { providerMessageId } =
         row.channel === 'EMAIL'
-          ? await adapters.email.send({ outboxId: row.id, to: row.recipient, subject: row.subject ?? '', text: row.text_body, html: row.html_body, ...(await attachmentsOf(trx, row.id)) })
+          ? await adapters.email.send({ outboxId: row.id, to: row.recipient, subject: row.subject ?? '', text: row.text_body, html: row.html_body, fromName: row.sender_name, ...(await attachmentsOf(trx, row.id)) })
           : await adapters.sms.send({ outboxId: row.id, to: row.recipient, text: row.text_body });
       await trx('outbox_messages')
         .where({ id: row.id })

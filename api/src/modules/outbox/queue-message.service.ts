@@ -3,12 +3,19 @@ import type { Knex } from '@app/db';
 import { fromKnex } from 'pg-boss';
 import { DomainError, type FieldError } from '../../errors/domain-error';
 import { enqueue } from '../../jobs/enqueue';
+import { brandedEmail } from '../brand/branded-email';
+import { groupBrand, type GroupBrand } from '../brand/group-brand';
 
 export interface EmailToQueue {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  /**
+   * The group the e-mail is sent for: it leaves under the group's brand name, and a plain text (no `html`)
+   * gets the brand's HTML part and signature. Without it the e-mail is the product's own, unbranded.
+   */
+  groupId?: number | null;
   /** Files sent with the e-mail (stored with the message, in the same transaction). */
   attachments?: EmailAttachment[];
 }
@@ -41,7 +48,8 @@ export async function queueEmail(trx: Knex.Transaction, boss: PgBoss, email: Ema
   });
   if (errors.length) throw DomainError.invalid(errors);
   const attachments = email.attachments ?? [];
-  return insertAndEnqueue(trx, boss, { channel: 'EMAIL', recipient: email.to, subject: email.subject, text_body: email.text, html_body: email.html ?? null }, async (messageId) => {
+  const brand = email.groupId ? await groupBrand(trx, email.groupId) : null;
+  return insertAndEnqueue(trx, boss, { channel: 'EMAIL', recipient: email.to, subject: email.subject, ...emailBodies(brand, email.text, email.html) }, async (messageId) => {
     if (attachments.length === 0) return;
     await trx('outbox_attachments').insert(attachments.map((attachment) => ({ message_id: messageId, filename: attachment.filename, content_type: attachment.contentType, content: attachment.content })));
   });
@@ -61,7 +69,17 @@ async function insertAndEnqueue(trx: Knex.Transaction, boss: PgBoss, row: Record
   return messageId;
 }
 
-export type MessageToQueue = { channel: 'EMAIL'; to: string; subject: string; text: string } | { channel: 'SMS'; to: string; text: string };
+/**
+ * The stored bodies and sender of an e-mail: a branded one is sent as its brand's name, and its plain text gets
+ * the brand's signature and HTML part unless the caller wrote its own HTML (already branded).
+ */
+function emailBodies(brand: GroupBrand | null, text: string, html: string | undefined) {
+  if (!brand) return { text_body: text, html_body: html ?? null, group_id: null, sender_name: null };
+  const bodies = html === undefined ? brandedEmail(brand, text.split('\n')) : { text, html };
+  return { text_body: bodies.text, html_body: bodies.html, group_id: brand.groupId, sender_name: brand.name };
+}
+
+export type MessageToQueue = { channel: 'EMAIL'; to: string; subject: string; text: string; groupId?: number | null } | { channel: 'SMS'; to: string; text: string };
 
 /**
  * Many plain messages at once (a day of credit-control steps): one insert into the outbox and one insert of
@@ -69,7 +87,15 @@ export type MessageToQueue = { channel: 'EMAIL'; to: string; subject: string; te
  */
 export async function queueMessages(trx: Knex.Transaction, boss: PgBoss, messages: readonly MessageToQueue[]): Promise<number[]> {
   if (messages.length === 0) return [];
-  const rows = messages.map((message) => ({ channel: message.channel, recipient: message.to, subject: message.channel === 'EMAIL' ? message.subject : null, text_body: message.text, html_body: null }));
+  const brands = new Map<number, GroupBrand>();
+  for (const message of messages) {
+    if (message.channel === 'EMAIL' && message.groupId && !brands.has(message.groupId)) brands.set(message.groupId, await groupBrand(trx, message.groupId));
+  }
+  const rows = messages.map((message) =>
+    message.channel === 'EMAIL'
+      ? { channel: 'EMAIL', recipient: message.to, subject: message.subject, ...emailBodies(message.groupId ? brands.get(message.groupId)! : null, message.text, undefined) }
+      : { channel: 'SMS', recipient: message.to, subject: null, text_body: message.text, html_body: null },
+  );
   const inserted: Array<{ id: string }> = await trx('outbox_messages').insert(rows).returning('id');
   const ids = inserted.map((row) => Number(row.id));
   await boss.insert('outbox.deliver', ids.map((messageId) => ({ data: { messageId } })), { db: fromKnex(trx) });

@@ -83,6 +83,7 @@ export async function sendPaymentLink(db: Knex, boss: PgBoss, caller: { user: Au
       to: tenant.email,
       subject: 'Pay your bills online',
       text: `Hello ${tenant.firstName ?? ''},\n\nYou can pay what you owe, add a card or set up a Direct Debit in your account:\n${link}\n\nIf you have any questions, reply to this e-mail.`.replace('Hello ,', 'Hello,'),
+      groupId: contract.groupId,
     });
     await createNotification(trx, {
       userId: tenant.id,

@@ -79,7 +79,7 @@ export async function savePublicQuote(db: Knex, boss: PgBoss, input: PublicQuote
       const rows = quotes.map((quote, index) => ({ ...weeklyQuoteRow(quote, { groupId: site.id, houseContractId: null, userId: null }), email, quote_key: index === 0 ? key : null }));
       const inserted: Array<Record<string, unknown>> = await trx('weekly_quotes').insert(rows).returning('*');
       for (const row of inserted) await recordChange(trx, { action: 'INSERT', entity: 'weekly_quotes', entityId: row.id as number, actorUserId: null, after: row });
-      await queueEmail(trx, boss, { to: email, ...quoteEmail(answer, context) });
+      await queueEmail(trx, boss, { to: email, ...quoteEmail(answer, context), groupId: site.id });
       return { email, saved: inserted.length };
     });
   } catch (error) {

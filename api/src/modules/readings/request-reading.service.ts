@@ -52,6 +52,7 @@ export async function sendReadRequest(caller: ReadRequestCaller, meterIdText: st
         to: tenant.email,
         subject: `Please send us a ${utility} meter reading`,
         text: `Hello ${tenant.first_name},\n\nPlease send us a reading of your ${utility} meter ${meter.serial_number}, with a photo of the meter, so your bills use your real usage:\n${link}\n\nThank you.`,
+        groupId,
       });
       emails++;
       if (tenant.phone) {

@@ -154,7 +154,7 @@ export async function createSignupRecords(trx: Knex.Transaction, form: SignupFor
 
   const user = await User.query(trx).findById(userId);
   const confirmLink = user!.confirmedAt ? null : await issueConfirmationLink(trx, userId, context.baseUrl);
-  await queueWelcomeEmail(trx, context.boss, { to: user!.email, firstName: user!.firstName, brand, address, startDate: tenantContract.startDate, confirmLink, signInUrl: `${context.baseUrl}${form.billing === 'BILL' ? '/my-energy-bill/login' : '/signin/tenant'}` });
+  await queueWelcomeEmail(trx, context.boss, { groupId: target.groupId, to: user!.email, firstName: user!.firstName, brand, address, startDate: tenantContract.startDate, confirmLink, signInUrl: `${context.baseUrl}${form.billing === 'BILL' ? '/my-energy-bill/login' : '/signin/tenant'}` });
   if (!target.houseContract) await enqueueServiceOrders(trx, context.boss, houseContract.id);
 
   await recordChanges(trx, [

@@ -38,6 +38,7 @@ export async function issueConfirmationLink(trx: Knex, userId: number, baseUrl: 
 }
 
 export interface WelcomeEmail {
+  groupId: number;
   to: string;
   firstName: string;
   brand: string;
@@ -59,7 +60,7 @@ export async function queueWelcomeEmail(trx: Knex.Transaction, boss: PgBoss, mai
     `Sign in at ${mail.signInUrl} with ${mail.to}.`,
   ].join('\n');
   try {
-    return await queueEmail(trx, boss, { to: mail.to, subject: `Welcome to ${mail.brand}`, text });
+    return await queueEmail(trx, boss, { to: mail.to, subject: `Welcome to ${mail.brand}`, text, groupId: mail.groupId });
   } catch (error) {
     if (error instanceof DomainError) throw DomainError.invalid([{ field: 'tenant.email', rule: 'deliverable', message: `${SIGNUP_MESSAGES.welcomeEmail}: ${error.message}` }]);
     throw error;
@@ -91,6 +92,7 @@ export async function inviteHousemates(
         `Join here: ${joinLink(invite.baseUrl, invite.houseContractId, email)}`,
         `Your house contract ID is ${invite.houseContractId}.`,
       ].join('\n'),
+      groupId: invite.groupId,
     });
   }
 }

@@ -68,7 +68,7 @@ export async function sendHouseStatementEmails(db: Knex, boss: PgBoss, houseBill
 export async function sendStatementEmail(db: Knex, boss: PgBoss, billId: number): Promise<StatementEmailOutcome> {
   const loaded = await loadStatementPdfData(db, billId);
   if (!loaded) return { billId, status: 'SKIPPED', reason: 'No such bill' };
-  const { data } = loaded;
+  const { data, groupId } = loaded;
   if (data.kind === 'HOUSE_STATEMENT') return { billId, status: 'SKIPPED', reason: 'House statements are not e-mailed' };
   if (data.state !== 'ISSUED') return { billId, status: 'SKIPPED', reason: `The statement is ${data.state}` };
   if (!data.recipientEmail) return { billId, status: 'SKIPPED', reason: 'The tenant has no e-mail address' };
@@ -93,7 +93,7 @@ export async function sendStatementEmail(db: Knex, boss: PgBoss, billId: number)
       '',
       `Your statements and payments: ${data.accountUrl}`,
     ]);
-    const messageId = await queueEmail(trx, boss, { to, subject, text, html, attachments: [{ filename: statementFileName(data), contentType: 'application/pdf', content: pdf }] });
+    const messageId = await queueEmail(trx, boss, { to, subject, text, html, groupId, attachments: [{ filename: statementFileName(data), contentType: 'application/pdf', content: pdf }] });
     return { billId, status: 'QUEUED' as const, messageId };
   });
 }

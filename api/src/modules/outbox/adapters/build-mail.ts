@@ -8,7 +8,7 @@ import type { OutgoingEmail } from './types';
 export function buildMail(email: OutgoingEmail, from: string): Mail.Options {
   const domain = from.match(/@([^>\s]+)/)?.[1] ?? 'localhost';
   return {
-    from,
+    from: email.fromName ? { name: email.fromName, address: senderAddress(from) } : from,
     to: email.to,
     subject: email.subject,
     text: email.text,
@@ -17,4 +17,9 @@ export function buildMail(email: OutgoingEmail, from: string): Mail.Options {
     messageId: `<outbox-${email.outboxId}@${domain}>`,
     headers: { 'X-Outbox-Id': String(email.outboxId) },
   };
+}
+
+/** The address of a configured sender, written `bills@example.com` or `"Bills" <bills@example.com>`. */
+function senderAddress(from: string): string {
+  return from.match(/<([^>]+)>/)?.[1] ?? from.trim();
 }

@@ -5,6 +5,8 @@ export interface OutgoingEmail {
   subject: string;
   text: string;
   html: string | null;
+  /** The name it is sent as (the group's brand), in front of the configured sender address; none: the configured sender as it is. */
+  fromName?: string | null;
   /** The message's attachments, if it has any. */
   attachments?: Array<{ filename: string; contentType: string; content: Buffer }>;
 }

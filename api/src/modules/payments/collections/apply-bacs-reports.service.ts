@@ -238,6 +238,7 @@ async function represent(trx: Knex.Transaction, options: Pick<BureauDayOptions, 
         `Your bank returned the Direct Debit of ${formatPounds(returned.amount_pence)} due on ${formatLongDate(returned.collection_date)}. ` +
         `We will collect it again on or soon after ${formatLongDate(date)}: please make sure the money is in your account.` +
         '\n\nIf you cannot pay, reply to this e-mail or call us and we will agree a plan with you.\n\nYou are protected by the Direct Debit Guarantee.',
+      groupId: returned.group_id,
     });
   }
   return true;

@@ -220,6 +220,7 @@ async function sendAdvanceNotice(trx: Knex.Transaction, boss: PgBoss, schedule: 
       `We will collect ${pounds} by Direct Debit on or soon after ${formatDisplayDate(firstCollectionDate)}` +
       (schedule.kind === 'REGULAR_PAYMENT' ? `, and ${pounds} on each following payment date of your schedule until it changes.` : '.') +
       '\n\nYou are protected by the Direct Debit Guarantee.',
+    groupId: schedule.group_id,
   });
   await trx('advance_notices')
     .insert({ group_id: schedule.group_id, schedule_id: schedule.id, amount_pence: schedule.amount_pence, first_collection_date: firstCollectionDate, outbox_message_id: messageId })

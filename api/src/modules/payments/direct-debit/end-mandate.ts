@@ -41,7 +41,7 @@ export async function mandateEndedByBank(trx: Knex.Transaction, boss: PgBoss, ma
     ? `From now on we will take your payments from your card ending ${cardLast4}.`
     : 'Please sign in to your account to add a card or set up a new Direct Debit, so your payments are not missed.';
   const message = `Your bank has stopped your Direct Debit to us (${reason.replace(/\.$/, '')}). ${next}`;
-  if (tenant.email) await queueEmail(trx, boss, { to: tenant.email, subject: 'Your Direct Debit has stopped', text: `Hello ${tenant.firstName || 'there'},\n\n${message}\n\nThe Bills Team` });
+  if (tenant.email) await queueEmail(trx, boss, { to: tenant.email, subject: 'Your Direct Debit has stopped', text: `Hello ${tenant.firstName || 'there'},\n\n${message}`, groupId: contract!.groupId });
   await createNotification(trx, {
     userId: tenant.id,
     title: 'Your Direct Debit has stopped',

@@ -95,6 +95,7 @@ export async function setUpDirectDebit(db: Knex, boss: PgBoss, caller: { user: A
           'The Direct Debit Guarantee: if an error is made in the payment of your Direct Debit, by us or your bank or building society, ' +
           'you are entitled to a full and immediate refund of the amount paid from your bank or building society. ' +
           'You can cancel a Direct Debit at any time by simply contacting your bank or building society.',
+        groupId: contract.groupId,
       });
     }
     return mandate;
