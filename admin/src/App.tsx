@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Admin, CustomRoutes, localStorageStore, Resource, type Store } from 'react-admin';
 import GroupIcon from '@mui/icons-material/Group';
 import SecurityIcon from '@mui/icons-material/Security';
 import { Route } from 'react-router-dom';
@@ -29,13 +29,14 @@ import { QuoteScreen } from './resources/quotes/QuoteScreen';
 import { AccessDeniedPage } from './auth/AccessDeniedPage';
 import { NoGroupPage } from './auth/NoGroupPage';
 import { fetchMyGroups } from './bootstrap/my-groups';
+import { accountStore, browserSavedFiltersToCarryOver, fetchMyPreferences, saveMyPreference } from './preferences';
 import { OPERATIONS_LISTS, OPERATIONS_SHOWS } from './resources/operations';
 import { BATCH_PATH, BatchUpdatePage } from './resources/contracts-batch';
 import { AccountingExportList, AccountingExportShow, SalesJournalList, SalesJournalShow } from './resources/finance';
 
 type Boot =
   | { status: 'loading' }
-  | { status: 'ready'; dataProvider: BackOfficeDataProvider; brand: GroupBrand }
+  | { status: 'ready'; dataProvider: BackOfficeDataProvider; brand: GroupBrand; store: Store }
   | { status: 'no-group' }
   | { status: 'error'; error: string };
 
@@ -57,9 +58,16 @@ export function App({ groupId }: { groupId: number }) {
       }
       try {
         // The group's brand is read beside the introspection, so the back office opens already wearing it.
-        const [, brand] = await Promise.all([dataProvider.getIntrospection(), fetchGroupBrand(groupId)]);
+        // So are the account's saved filters: the lists open with them, on whichever machine.
+        const [, brand, preferences] = await Promise.all([dataProvider.getIntrospection(), fetchGroupBrand(groupId), fetchMyPreferences(groupId)]);
+        const browser = localStorageStore();
+        for (const [key, value] of browserSavedFiltersToCarryOver(preferences, browser)) {
+          preferences[key] = value;
+          saveMyPreference(groupId, key, value).then(() => browser.removeItem(key), () => undefined);
+        }
+        const store = accountStore(preferences, (key, value) => saveMyPreference(groupId, key, value), browser);
         // Server field errors (extensions.fields) are turned into react-admin form errors.
-        if (active) setBoot({ status: 'ready', dataProvider: withFieldErrors(dataProvider), brand });
+        if (active) setBoot({ status: 'ready', dataProvider: withFieldErrors(dataProvider), brand, store });
       } catch (error) {
         console.error('Back office could not introspect the GraphQL API', error);
         if (active) setBoot({ status: 'error', error: error instanceof Error ? error.message : String(error) });
@@ -86,6 +94,7 @@ export function App({ groupId }: { groupId: number }) {
           basename={`/admin/${groupId}`}
           disableTelemetry
           dataProvider={boot.dataProvider}
+          store={boot.store}
           i18nProvider={i18nProvider}
           authProvider={authProvider}
           requireAuth

@@ -22,9 +22,10 @@ afterAll(() => db?.drop());
 const SCREENSHOTS = path.join(process.env.DATA_DIR ?? '.data', 'screenshots');
 fs.mkdirSync(SCREENSHOTS, { recursive: true });
 
-async function newPage(width: number): Promise<Page> {
+/** A new browser context (another machine: nothing in its storage), signed in. */
+async function newPage(width: number, email = 'staff@demo.test'): Promise<Page> {
   const page = await (await running.browser().newContext({ locale: 'en-GB', timezoneId: 'Europe/London', viewport: { width, height: 900 } })).newPage();
-  await signInToBackOffice(page, running.product().baseUrl, 'staff@demo.test');
+  await signInToBackOffice(page, running.product().baseUrl, email);
   return page;
 }
 
@@ -104,6 +105,20 @@ it('saves the current filter under a name and picks it again from the list side 
   expect(await page.getByRole('tablist', { name: 'Status' }).getByRole('tab', { selected: true }).innerText()).toBe(active);
   expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(1440);
   await page.context().close();
+
+  // The filter is the account's, not the browser's: on another machine it is there; another member of staff has none.
+  const elsewhere = await newPage(1440);
+  await elsewhere.goto(`${running.product().baseUrl}/admin/1/TenantContract?filter=%7B%7D`);
+  await settled(elsewhere);
+  await elsewhere.getByRole('region', { name: 'Saved filters' }).getByRole('button', { name: 'Active contracts' }).click();
+  await elsewhere.waitForURL(/filter=.*ACTIVE/);
+  await elsewhere.context().close();
+  const colleague = await newPage(1440, 'readonly@demo.test');
+  await colleague.goto(`${running.product().baseUrl}/admin/1/TenantContract?filter=%7B%7D`);
+  await settled(colleague);
+  await colleague.getByRole('region', { name: 'Saved filters' }).getByText('Filter the list, then save the filter here').waitFor();
+  expect(await colleague.getByRole('region', { name: 'Saved filters' }).getByRole('button', { name: 'Active contracts' }).count()).toBe(0);
+  await colleague.context().close();
 });
 
 it('saves and picks filters from the "Add filter" menu on a phone (375 px)', async () => {

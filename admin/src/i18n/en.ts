@@ -57,7 +57,7 @@ export const en: TranslationMessages = {
       remove_label_with_name: 'Remove saved filter "%{name}"',
       remove_dialog_title: 'Remove saved filter?',
       remove_message: 'Remove this filter from your saved filters?',
-      help: 'Filter the list, then save the filter here to pick it again later',
+      help: 'Filter the list, then save the filter here to pick it again later, on any computer you sign in from',
     },
   },
   resources: {

@@ -1,5 +1,6 @@
 import { searchModule } from '../modules/search/search.graphql';
 import { brandModule } from '../modules/brand/brand.graphql';
+import { preferencesModule } from '../modules/preferences/preferences.graphql';
 import { dashboardModule } from '../modules/dashboard/dashboard.graphql';
 import { creditControlModule } from '../modules/credit-control/credit-control.graphql';
 import { addressLookupModule } from '../modules/address-lookup/address-lookup.graphql';
@@ -56,4 +57,5 @@ export const GRAPHQL_MODULES: readonly GraphQLModule[] = [
   dashboardModule,
   searchModule,
   brandModule,
+  preferencesModule,
 ];

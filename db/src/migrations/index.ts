@@ -36,6 +36,7 @@ import * as signupProcessing from './20261129100000_signup_processing';
 import * as operationsUploads from './20261129300000_operations_uploads';
 import * as searchTrigramIndexes from './20261129400000_search_trigram_indexes';
 import * as outboxSenderBrand from './20261130000000_outbox_sender_brand';
+import * as userPreferences from './20261130050000_user_preferences';
 
 /** Every migration in order. Append new ones at the end; never edit or remove an applied one. */
 export const migrations: Array<[string, Knex.Migration]> = [
@@ -76,4 +77,5 @@ export const migrations: Array<[string, Knex.Migration]> = [
   ['20261129300000_operations_uploads', operationsUploads],
   ['20261129400000_search_trigram_indexes', searchTrigramIndexes],
   ['20261130000000_outbox_sender_brand', outboxSenderBrand],
+  ['20261130050000_user_preferences', userPreferences],
 ];

@@ -38,6 +38,7 @@ export { SignupSession } from './signup-session';
 export { SignupInvitation } from './signup-invitation';
 export { AccountConfirmationToken } from './account-confirmation-token';
 export { TreePlanting } from './tree-planting';
+export { UserPreference } from './user-preference';
 export { TenantContract } from './tenant-contract';
 export { Upload } from './upload';
 export { User } from './user';

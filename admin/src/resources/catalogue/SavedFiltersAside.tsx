@@ -12,7 +12,7 @@ function isEqual(a: unknown, b: unknown): boolean {
 }
 
 /**
- * The list's saved filters beside it, kept per list in the browser's store: the current filter saved under a
+ * The list's saved filters beside it, kept per list on the member of staff's account (preferences/account-store): the current filter saved under a
  * name, picked again with one click. react-admin's <SavedQueriesList> pieces (its save and remove buttons and
  * dialogs, its list items), laid out so its list holds only list items (its own puts the save button inside
  * the <ul>, which screen readers and axe refuse). From a tablet up; on a phone the same saved filters are in the

@@ -1,0 +1,2 @@
+export { fetchMyPreferences, saveMyPreference } from './account-preferences';
+export { accountStore, browserSavedFiltersToCarryOver } from './account-store';
