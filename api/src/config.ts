@@ -34,6 +34,41 @@ export interface AppConfig {
   cardProvider2: { apiUrl: string | null; apiKey: string | null; callbackSecret: string | null; sandboxUrl: string | null };
   /** The address finder: the service's API and key (ADDRESS_LOOKUP_KEY), or the local sandbox's (set by `npm start`); none: addresses are typed. */
   addressLookup: { url: string; key: string; sandbox: boolean } | null;
+  /** Structured logs (pino): LOG_LEVEL and LOG_PRETTY; see logSettings(). */
+  log: LogSettings;
+  /** The bearer token GET /metrics asks for (METRICS_TOKEN, 16+ characters); unset: /metrics answers 404. */
+  metricsToken: string | null;
+}
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface LogSettings {
+  level: LogLevel;
+  /** One readable line per entry (pino-pretty) instead of one JSON object per line. */
+  pretty: boolean;
+}
+
+/**
+ * LOG_LEVEL: `info` by default, `silent` under jest (JEST_WORKER_ID) so test output stays readable; set it to
+ * see a test's logs. LOG_PRETTY: `1`/`true` or `0`/`false`; by default readable lines in development, JSON
+ * (one object a line, for a log collector) otherwise. Read on its own too: the logger exists before loadConfig runs.
+ */
+export function logSettings(env: NodeJS.ProcessEnv = process.env): LogSettings {
+  const raw = env.LOG_LEVEL?.trim().toLowerCase();
+  if (raw && !(LOG_LEVELS as readonly string[]).includes(raw)) throw new Error(`LOG_LEVEL: must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
+  const level = (raw || (env.JEST_WORKER_ID !== undefined ? 'silent' : 'info')) as LogLevel;
+  const prettyRaw = env.LOG_PRETTY?.trim().toLowerCase();
+  if (prettyRaw && !['1', 'true', '0', 'false'].includes(prettyRaw)) throw new Error(`LOG_PRETTY: must be 1, true, 0 or false, got "${env.LOG_PRETTY}"`);
+  const development = env.NODE_ENV !== 'production' && env.NODE_ENV !== 'test';
+  return { level, pretty: prettyRaw ? prettyRaw === '1' || prettyRaw === 'true' : development };
+}
+
+function parseMetricsToken(raw: string | undefined): string | null {
+  const token = raw?.trim();
+  if (!token) return null;
+  if (token.length < 16 || /\s/.test(token)) throw new Error('METRICS_TOKEN: must be at least 16 characters with no spaces');
+  return token;
 }
 
 function parseStrategies(raw: string | undefined): BackofficeLoginStrategy[] {
@@ -107,5 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     addressLookup: env.ADDRESS_LOOKUP_KEY
       ? { url: env.ADDRESS_LOOKUP_URL || 'https://api.addressy.com', key: env.ADDRESS_LOOKUP_KEY, sandbox: env.ADDRESS_LOOKUP_SANDBOX === 'true' }
       : null,
+    log: logSettings(env),
+    metricsToken: parseMetricsToken(env.METRICS_TOKEN),
   };
 }

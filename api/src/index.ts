@@ -4,6 +4,7 @@ export { loadConfig, type AppConfig } from './config';
 export { createApp } from './app';
 export { onShutdown, reportReady, requireDatabaseUrl } from './lifecycle';
 export { DomainError } from './errors/domain-error';
+export { logger, componentLogger, createLogger, currentRequestId, type Logger } from './observability/logger';
 export { startBoss, BOSS_SCHEMA } from './jobs/boss';
 export { createQueues } from './jobs/create-queues';
 export { enqueue } from './jobs/enqueue';

@@ -1,3 +1,5 @@
+import { componentLogger, logger } from './observability/logger';
+
 /**
  * Graceful stop for the API and workers processes: SIGTERM or SIGINT, or the launcher going away (its IPC
  * channel closes, even when it was killed with SIGKILL), runs `stop` once and exits.
@@ -7,11 +9,12 @@ export function onShutdown(name: string, stop: () => Promise<void>): void {
   const run = (reason: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`[${name}] stopping (${reason})`);
+    const log = componentLogger(name);
+    log.info(`stopping (${reason})`);
     stop()
       .then(() => process.exit(0))
       .catch((error: unknown) => {
-        console.error(`[${name}] failed to stop cleanly`, error);
+        log.error({ err: error }, 'failed to stop cleanly');
         process.exit(1);
       });
   };
@@ -28,7 +31,7 @@ export function reportReady(detail: Record<string, unknown> = {}): void {
 export function requireDatabaseUrl(): string {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    console.error('DATABASE_URL is required (npm start sets it for you; see README "Configuration")');
+    logger.fatal('DATABASE_URL is required (npm start sets it for you; see README "Configuration")');
     process.exit(1);
   }
   return url;

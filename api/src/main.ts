@@ -6,6 +6,9 @@ import { loadConfig } from './config';
 import { startBoss } from './jobs/boss';
 import { startHeartbeat } from './modules/operator';
 import { onShutdown, reportReady, requireDatabaseUrl } from './lifecycle';
+import { componentLogger } from './observability/logger';
+
+const log = componentLogger('api');
 
 async function main(): Promise<void> {
   process.env.APP_PROCESS_NAME ??= 'bills-api';
@@ -21,8 +24,9 @@ async function main(): Promise<void> {
     listening.on('error', reject);
   });
   await app.notify.attach(server);
-  console.log(`[api] pid ${process.pid} listening on ${config.baseUrl} (database ${redact(url)})`);
-  console.log(`[api] card adapters: ${app.cardProviders}`);
+  log.info(`pid ${process.pid} listening on ${config.baseUrl} (database ${redact(url)})`);
+  log.info(`card adapters: ${app.cardProviders}`);
+  log.info(config.metricsToken ? `metrics: ${config.baseUrl}/metrics (Authorization: Bearer <METRICS_TOKEN>)` : 'metrics: off (set METRICS_TOKEN to serve /metrics)');
   reportReady({ port: config.port });
   // log-processes reads this; kill-server asks this process to drain and stop (SIGTERM: the shutdown below).
   const stopHeartbeat = startHeartbeat(db, 'api', () => process.kill(process.pid, 'SIGTERM'));
@@ -38,11 +42,11 @@ async function main(): Promise<void> {
     await app.stop();
     await boss.stop({ graceful: false, close: true });
     await db.destroy();
-    console.log('[api] stopped');
+    log.info('stopped');
   });
 }
 
 main().catch((error: unknown) => {
-  console.error('[api] failed to start:', error instanceof Error ? error.message : error);
+  log.fatal({ err: error }, `failed to start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 });

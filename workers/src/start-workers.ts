@@ -1,7 +1,15 @@
 import type { PgBoss } from 'pg-boss';
-import { ALL_QUEUES, createQueues, startBoss, type QueueDefinition, type QueueName } from '@app/api';
+import { ALL_QUEUES, componentLogger, createQueues, startBoss, type QueueDefinition, type QueueName } from '@app/api';
 import { isBatchHandler, type BatchHandler, type Handler, type WorkerContext } from './handler';
 import { SCHEDULE_TIME_ZONE, type ScheduleDefinition } from './schedules';
+
+/**
+ * One line per job: `debug` when it completes (LOG_LEVEL=debug to see them), `warn` when it fails (pg-boss
+ * retries it, then moves it to its dead-letter queue). Counts and run times per queue are in GET /metrics,
+ * read from pg-boss's table, so they cover every workers process.
+ */
+const jobLog = componentLogger('jobs');
+const elapsedMs = (since: number) => Math.round(performance.now() - since);
 
 export interface WorkerSetup {
   queues?: QueueDefinition[];
@@ -35,9 +43,18 @@ export async function startWorkers(
     if (!handler) throw new Error(`Queue ${queue.name} has no handler`);
     if (isBatchHandler(handler)) await workBatches(boss, queue.name, handler, { ...context, boss }, pollingIntervalSeconds);
     else {
-      await boss.work(queue.name, { includeMetadata: true, batchSize: 1, ...polling(pollingIntervalSeconds) }, async ([job]) =>
-        job ? handler(job as never, { ...context, boss }) : undefined,
-      );
+      await boss.work(queue.name, { includeMetadata: true, batchSize: 1, ...polling(pollingIntervalSeconds) }, async ([job]) => {
+        if (!job) return undefined;
+        const started = performance.now();
+        try {
+          const output = await handler(job as never, { ...context, boss });
+          jobLog.debug({ queue: queue.name, jobId: job.id, durationMs: elapsedMs(started) }, `${queue.name} ${job.id} completed`);
+          return output;
+        } catch (error) {
+          jobLog.warn({ queue: queue.name, jobId: job.id, retryCount: job.retryCount, durationMs: elapsedMs(started), err: error }, `${queue.name} ${job.id} failed: ${(error as Error).message}`);
+          throw error;
+        }
+      });
     }
   }
   // Schedules an operator paused (kill-scheduler) stay paused until resumed.
@@ -63,9 +80,13 @@ const polling = (seconds: number) => ({ pollingIntervalSeconds: seconds, notifyP
  */
 async function workBatches(boss: PgBoss, queue: string, handler: BatchHandler<QueueName>, context: WorkerContext, pollingIntervalSeconds: number): Promise<void> {
   await boss.work(queue, { includeMetadata: true, batchSize: handler.batchSize, burstWhenBatchFull: true, perJobResults: true, ...polling(pollingIntervalSeconds) }, async (jobs) => {
+    const started = performance.now();
     const results = await handler.handleBatch(jobs as never, context);
+    const failed = results.filter((result) => 'error' in result).length;
+    jobLog.debug({ queue, jobs: jobs.length, failed, durationMs: elapsedMs(started) }, `${queue} batch of ${jobs.length} done, ${failed} failed`);
     return jobs.map((job, index) => {
       const result = results[index]!;
+      if ('error' in result) jobLog.warn({ queue, jobId: job.id, retryCount: job.retryCount, err: result.error }, `${queue} ${job.id} failed: ${result.error.message}`);
       return 'error' in result
         ? { id: job.id, status: 'failed' as const, output: { message: result.error.message, stack: result.error.stack } }
         : { id: job.id, status: 'completed' as const, output: result.output };

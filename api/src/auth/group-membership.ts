@@ -15,10 +15,26 @@ export async function groupsOf(db: Knex, user: AuthUser): Promise<number[] | 'al
   return ((await query) as Array<{ group_id: number }>).map((row) => row.group_id);
 }
 
+/*
+ * Every back-office request names its group (X-Group-ID) and used to look it up: one more round trip per
+ * request. Groups are never deleted (catalogue: delete 'never'), so a group found once stays found; the ids
+ * seen are kept per database handle. A missing one is looked up again each time (it may be created later).
+ */
+const knownGroups = new WeakMap<Knex, Set<number>>();
+
+export async function groupExists(db: Knex, groupId: number): Promise<boolean> {
+  if (groupId > 2_147_483_647) return false;
+  const known = knownGroups.get(db) ?? new Set<number>();
+  knownGroups.set(db, known);
+  if (known.has(groupId)) return true;
+  if (!(await db('groups').where({ id: groupId }).first('id'))) return false;
+  known.add(groupId);
+  return true;
+}
+
 /** 'ok' when the user may name this group; 'missing' for a group that does not exist; 'forbidden' otherwise. */
 export async function checkGroupAccess(db: Knex, user: AuthUser, groupId: number): Promise<'ok' | 'missing' | 'forbidden'> {
-  const exists = groupId <= 2_147_483_647 && (await db('groups').where({ id: groupId }).first('id'));
-  if (!exists) return 'missing';
+  if (!(await groupExists(db, groupId))) return 'missing';
   const groups = await groupsOf(db, user);
   return groups === 'all' || groups.includes(groupId) ? 'ok' : 'forbidden';
 }

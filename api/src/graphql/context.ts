@@ -1,8 +1,8 @@
 import { GraphQLError } from 'graphql';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import type { PgBoss } from 'pg-boss';
 import type { Knex } from '@app/db';
-import { authenticate, type AuthUser } from '../auth/auth-user';
+import { authenticate, rememberedAuthentication, type AuthUser } from '../auth/auth-user';
 import { checkGroupAccess, GROUP_FORBIDDEN_MESSAGE, groupMissingMessage } from '../auth/group-membership';
 import type { AppConfig } from '../config';
 
@@ -42,10 +42,12 @@ async function assertGroupMember(db: Knex, user: AuthUser, groupId: number): Pro
 }
 
 export function buildContext(deps: Pick<GraphQLContext, 'db' | 'boss' | 'config' | 'tokenSecret'>) {
-  return async ({ req }: { req: Request }): Promise<GraphQLContext> => {
+  return async ({ req, res }: { req: Request; res?: Response }): Promise<GraphQLContext> => {
     const token = readBearerToken(req.get('authorization'));
     const groupId = readGroupId(req.get('x-group-id'));
-    const user = await authenticate(deps.db, deps.tokenSecret, token);
+    // attachUser (mounted on /api/v2) has usually checked this very token already: do not do it twice.
+    const remembered = rememberedAuthentication(res?.locals, token);
+    const user = remembered === undefined ? await authenticate(deps.db, deps.tokenSecret, token) : remembered;
     if (user && groupId !== null) await assertGroupMember(deps.db, user, groupId);
     return { ...deps, token, groupId, user, ip: req.ip ?? null };
   };

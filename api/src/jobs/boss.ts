@@ -1,4 +1,5 @@
 import { PgBoss, type ConstructorOptions } from 'pg-boss';
+import { componentLogger } from '../observability/logger';
 
 export type { PgBoss };
 
@@ -22,7 +23,7 @@ export async function startBoss(connectionString: string, role: 'sender' | 'work
     queueCacheIntervalSeconds: queueCacheSeconds(process.env),
     ...extra,
   });
-  boss.on('error', (error: Error) => console.error(`[jobs] ${error.message}`));
+  boss.on('error', (error: Error) => componentLogger('jobs').error({ err: error }, error.message));
   await boss.start();
   return boss;
 }

@@ -7,13 +7,17 @@
 import { createKnex, resolveDatabase, runMigrations, type ResolvedDatabase } from '@app/db';
 import { loadDemoData } from '@app/fixtures';
 import { loadConfig } from '../config';
+import { componentLogger } from '../observability/logger';
+import { developmentMetricsToken } from '../observability/metrics-token';
 import { startChild, type ManagedChild } from './child-process';
 import { ensureFrontendsBuilt } from './ensure-built';
 import { startViteDevServers } from './vite-dev';
 import { startWorkersProcess } from './workers-process';
 import { startLauncherSandboxes } from './sandboxes';
 
-const log = (line: string) => console.log(`[start] ${line}`);
+// Person-readable `[start] …` lines in development (LOG_PRETTY), JSON lines with the same text otherwise.
+const startLog = componentLogger('start');
+const log = (line: string) => startLog.info(line);
 const dev = process.argv.includes('--dev');
 
 async function main(): Promise<void> {
@@ -53,7 +57,11 @@ async function main(): Promise<void> {
 
     // Local stand-ins for the card providers, shared by the API and the workers (none when keys are set).
     const sandboxes = await startLauncherSandboxes(config, log);
-    const env = { ...process.env, ...sandboxes.env, DATABASE_URL: database.url, ...(dev ? { SERVE_FRONTENDS: 'false' } : {}) };
+    // GET /metrics: METRICS_TOKEN when set; outside production a token kept in the data folder otherwise.
+    const metrics = developmentMetricsToken();
+    if (metrics) log(`Metrics: ${config.baseUrl}/metrics with "Authorization: Bearer ${metrics.token}" (development token, kept in ${metrics.file})`);
+    else log(process.env.METRICS_TOKEN?.trim() ? `Metrics: ${config.baseUrl}/metrics (Authorization: Bearer <METRICS_TOKEN>)` : 'Metrics: off (set METRICS_TOKEN to serve /metrics)');
+    const env = { ...process.env, ...sandboxes.env, ...(metrics ? { METRICS_TOKEN: metrics.token } : {}), DATABASE_URL: database.url, ...(dev ? { SERVE_FRONTENDS: 'false' } : {}) };
     const watch = dev ? ['--watch'] : [];
     children.push(startChild('api', 'api/src/main.ts', env, watch));
     // A bounded heap for the workers (see workers-heap.ts); the API keeps Node's default.
@@ -71,7 +79,7 @@ async function main(): Promise<void> {
     const [site, admin] = dev ? ['http://localhost:5173', 'http://localhost:5174'] : [config.baseUrl, config.baseUrl];
     log(`Ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s: ${site}/ (site), ${admin}/admin/1/ (back office), ${config.baseUrl}/api/v2 (API)`);
   } catch (error) {
-    console.error(`[start] ${error instanceof Error ? error.message : String(error)}`);
+    startLog.error({ err: error }, error instanceof Error ? error.message : String(error));
     await stopAll(1);
   }
 }

@@ -73,7 +73,7 @@ describe('POST /api/v2/log', () => {
 describe('routes', () => {
   it('answers unknown API routes with a JSON 404', async () => {
     const res = await request(api.app.express).get('/api/v2/no-such-thing').expect(404);
-    expect(res.body.error).toEqual({ code: 'NOT_FOUND', message: 'No API route GET /api/v2/no-such-thing' });
+    expect(res.body.error).toEqual({ code: 'NOT_FOUND', message: 'No API route GET /api/v2/no-such-thing', requestId: res.headers['x-request-id'] });
   });
 
   it('reports database and job queue health', async () => {

@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response, Router } from 'express';
 import type { Knex } from '@app/db';
 import { assertAllowed, type Access } from '../auth/access';
-import { authenticate, userOfSession, type AuthUser } from '../auth/auth-user';
+import { authenticate, rememberAuthentication, userOfSession, type AuthUser } from '../auth/auth-user';
 import { verifyDownloadToken } from '../auth/download-token';
 import { readBearerToken } from '../graphql/context';
 import { checkGroupAccess, GROUP_FORBIDDEN_MESSAGE, groupMissingMessage } from '../auth/group-membership';
@@ -22,6 +22,7 @@ export function attachUser(db: Knex, tokenSecret: Uint8Array): RequestHandler {
     const link = typeof req.query.jwt === 'string' ? await verifyDownloadToken(req.query.jwt, tokenSecret, req.baseUrl + req.path) : null;
     const user = bearer ? await authenticate(db, tokenSecret, bearer) : link ? await userOfSession(db, link) : null;
     res.locals.user = user;
+    if (bearer) rememberAuthentication(res.locals, bearer, user);
     // X-Group-ID restricts on REST as on GraphQL (whose context answers in GraphQL's own shape).
     const header = req.get('x-group-id');
     if (user && header && req.path !== '/graphql' && /^[1-9]\d{0,15}$/.test(header)) {

@@ -33,6 +33,8 @@ export interface ProductOptions {
   databaseUrl?: string;
   /** Extra environment for the product (e.g. GOOGLE_* to point sign-in at a local OpenID provider). */
   env?: NodeJS.ProcessEnv;
+  /** How long the start may take before the test gives up (PRODUCT_READY_TIMEOUT_MS, else 60 s; more on a busy machine). */
+  readyTimeoutMs?: number;
 }
 
 /**
@@ -56,7 +58,7 @@ export async function startProduct(options: ProductOptions = {}): Promise<Produc
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   await Promise.race([
-    waitFor('the product to say it is ready', () => output.includes('[start] Ready'), 60000),
+    waitFor('the product to say it is ready', () => output.includes('[start] Ready'), options.readyTimeoutMs ?? Number(process.env.PRODUCT_READY_TIMEOUT_MS ?? 60000)),
     exited.then((code) => {
       throw new Error(`the product exited (code ${code}) during start-up:\n${output}`);
     }),

@@ -37,6 +37,8 @@ import * as operationsUploads from './20261129300000_operations_uploads';
 import * as searchTrigramIndexes from './20261129400000_search_trigram_indexes';
 import * as outboxSenderBrand from './20261130000000_outbox_sender_brand';
 import * as userPreferences from './20261130050000_user_preferences';
+import * as jobFileChanges from './20261130100000_job_file_changes';
+import * as reviewBillingIndexes from './20261130300000_review_billing_indexes';
 
 /** Every migration in order. Append new ones at the end; never edit or remove an applied one. */
 export const migrations: Array<[string, Knex.Migration]> = [
@@ -78,4 +80,6 @@ export const migrations: Array<[string, Knex.Migration]> = [
   ['20261129400000_search_trigram_indexes', searchTrigramIndexes],
   ['20261130000000_outbox_sender_brand', outboxSenderBrand],
   ['20261130050000_user_preferences', userPreferences],
+  ['20261130100000_job_file_changes', jobFileChanges],
+  ['20261130300000_review_billing_indexes', reviewBillingIndexes],
 ];

@@ -1,4 +1,4 @@
-import { loadConfig } from '@app/api';
+import { componentLogger, loadConfig } from '@app/api';
 import { processFailedPayments } from '../../../api/src/modules/credit-control/process-failed-payments.service';
 import { runCreditControlLadder } from '../../../api/src/modules/credit-control/run-ladder.service';
 import { readSystemCurrentDate } from '../../../api/src/modules/settings/read-current-date.service';
@@ -11,13 +11,13 @@ const payLinkBase = (): string => loadConfig().baseUrl;
 export const creditControlLadderHandler: Handler<'credit-control.ladder'> = async (job, { db, boss }) => {
   const today = job.data.today ?? (await readSystemCurrentDate(db));
   const output = await runCreditControlLadder(db, boss, { today, payLinkBase: payLinkBase() });
-  console.log(`[credit-control.ladder] ${today}: ${JSON.stringify(output)}`);
+  componentLogger('credit-control.ladder').info(`${today}: ${JSON.stringify(output)}`);
   return output;
 };
 
 /** Failed payments not processed yet; payments that could not be processed are named in the output, with their error. */
 export const creditControlFailedPaymentsHandler: Handler<'credit-control.failed-payments'> = async (_job, { db, boss }) => {
   const output = await processFailedPayments(db, boss, { payLinkBase: payLinkBase() });
-  if (output.processed || output.errors.length) console.log(`[credit-control.failed-payments] ${JSON.stringify(output)}`);
+  if (output.processed || output.errors.length) componentLogger('credit-control.failed-payments').info(JSON.stringify(output));
   return output;
 };

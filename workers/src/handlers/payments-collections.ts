@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { componentLogger } from '@app/api';
 import { dataDir } from '@app/db';
 import { readSystemCurrentDate } from '../../../api/src/modules/settings/read-current-date.service';
 import { advanceNoticeWorkingDays } from '../../../api/src/modules/payments/bacs/bacs-calendar';
@@ -8,7 +9,7 @@ import { collectionPorts, selectBacsBureau } from '../../../api/src/modules/paym
 import { runCollections } from '../../../api/src/modules/payments/collections/run-collections.service';
 import type { Handler } from '../handler';
 
-console.log(`[workers] collections through the group's card provider and the payment core; Bacs bureau: sandbox://${path.join(dataDir(), 'bacs-sandbox')}`);
+componentLogger('workers').info(`collections through the group's card provider and the payment core; Bacs bureau: sandbox://${path.join(dataDir(), 'bacs-sandbox')}`);
 
 /**
  * The daily collections run for the product's today (London, or the override date when staff set one): first
@@ -29,6 +30,6 @@ export const paymentsCollectionsHandler: Handler<'payments.collections'> = async
   const filesSent = await sendBureauFiles(db, bureau);
   const ms = (from: number, to: number) => Math.round(to - from);
   const output = { ...collections, ...received, filesSent, receiveMs: ms(started, receivedAt), collectMs: ms(receivedAt, collectedAt), sendMs: ms(collectedAt, performance.now()) };
-  console.log(`[payments.collections] ${today}: ${JSON.stringify(output)}`);
+  componentLogger('payments.collections').info(`${today}: ${JSON.stringify(output)}`);
   return output;
 };

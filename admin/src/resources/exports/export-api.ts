@@ -64,8 +64,16 @@ export async function startExport(format: ExportFormat, request: ExportRequest, 
   return (await res.json()) as { id: string; status: string };
 }
 
-export async function fetchExportStatus(id: string, groupId: number): Promise<ExportStatus> {
-  const res = await fetch(`/api/v2/exports/${encodeURIComponent(id)}`, { credentials: 'omit', headers: headers(groupId), cache: 'no-store' });
+/** How long one status call may wait on the server for the job to change the export (the server caps it at 25 s). */
+export const STATUS_WAIT_MS = 25_000;
+
+/**
+ * GET /api/v2/exports/:id. With `waitMs`, a long-poll: the server answers at once when the export is finished,
+ * else the moment the job changes it (progress, done, failed), else after `waitMs` — no fixed pause anywhere.
+ */
+export async function fetchExportStatus(id: string, groupId: number, waitMs = 0, signal?: AbortSignal): Promise<ExportStatus> {
+  const wait = waitMs > 0 ? `?wait=${waitMs}` : '';
+  const res = await fetch(`/api/v2/exports/${encodeURIComponent(id)}${wait}`, { credentials: 'omit', headers: headers(groupId), cache: 'no-store', signal });
   if (!res.ok) throw await failure(res);
   return (await res.json()) as ExportStatus;
 }
@@ -77,6 +85,29 @@ export async function fetchExportStatus(id: string, groupId: number): Promise<Ex
  */
 export async function secureDownloadUrl(status: Pick<ExportStatus, 'id' | 'downloadPath'>, groupId: number): Promise<string> {
   return tokenisedUrl(status.downloadPath ?? `/api/v2/exports/${encodeURIComponent(status.id)}/download`, groupId);
+}
+
+/** A download token lives 5 minutes (api/src/auth/download-token.ts): one older than this is asked for again. */
+const TOKEN_FRESH_MS = 4 * 60_000;
+
+/**
+ * The secure URL of a file a job is still writing, asked for at once, while the job runs: when the file is
+ * ready its link is too, with no token round trip between the job's end and the download. `get()` answers it
+ * (asked again when the first has grown old or could not be had).
+ */
+export function earlyDownloadUrl(path: string, groupId: number): { path: string; get: () => Promise<string> } {
+  let askedAt = Date.now();
+  let url = tokenisedUrl(path, groupId);
+  url.catch(() => undefined);
+  const ask = () => {
+    askedAt = Date.now();
+    url = tokenisedUrl(path, groupId);
+    return url;
+  };
+  return {
+    path,
+    get: () => (Date.now() - askedAt > TOKEN_FRESH_MS ? ask() : url.catch(ask)),
+  };
 }
 
 /** Downloads through a temporary `<a download>`: added, clicked, and removed after DOWNLOAD_LINK_TTL_MS. */

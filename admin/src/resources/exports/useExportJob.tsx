@@ -2,9 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, LinearProgress, Snackbar, Typography } from '@mui/material';
 import { useNotify, useTranslate } from 'react-admin';
 import { useGroupId } from '../../bootstrap/GroupIdContext';
-import { downloadThroughLink, fetchExportStatus, secureDownloadUrl, startExport, type ExportFormat, type ExportRequest } from './export-api';
+import { downloadThroughLink, earlyDownloadUrl, fetchExportStatus, secureDownloadUrl, startExport, STATUS_WAIT_MS, type ExportFormat, type ExportRequest } from './export-api';
 
-/** How often the running export is asked for its progress. */
+/**
+ * The pause after a status call that failed (a network blip) before asking again. A working call never pauses:
+ * the status is a long-poll that answers the moment the job changes the export (STATUS_WAIT_MS).
+ */
 export const POLL_INTERVAL_MS = 1000;
 /** Consecutive failed status calls (a network blip) tolerated before the export is given up. */
 const POLL_FAILURES_ALLOWED = 3;
@@ -29,8 +32,9 @@ export interface StartedFile {
 
 /**
  * An export file made by a job, from the back office: `follow(start)` asks for it (`start`: a list export over
- * REST, or a finance mutation), polls its progress every second and shows it in a snackbar (`progress`, to
- * render), downloads it through a temporary ?jwt= link when done, then runs `afterDownload` (a page waiting
+ * REST, or a finance mutation), follows its progress by long-polls that the server answers as the job changes
+ * the export, shows it in a snackbar (`progress`, to render), downloads it through a temporary ?jwt= link the
+ * moment it is done (the link's token asked for while the job runs), then runs `afterDownload` (a page waiting
  * for its record to say EXPORTED). A refused start shows the server's message; a failed job
  * "export error: …". `running` is true while one runs. `run` starts a list export.
  */
@@ -40,10 +44,14 @@ export function useExportJob() {
   const translate = useTranslate();
   const [running, setRunning] = useState<Running | null>(null);
   const mounted = useRef(true);
+  const aborts = useRef(new AbortController());
   useEffect(() => {
     mounted.current = true;
+    aborts.current = new AbortController();
     return () => {
       mounted.current = false;
+      // A long-poll still waiting on the server is given up with the page.
+      aborts.current.abort();
     };
   }, []);
 
@@ -58,20 +66,23 @@ export function useExportJob() {
         return;
       }
       setRunning({ fileName: file.fileName, progress: 0 });
+      const link = earlyDownloadUrl(`/api/v2/exports/${encodeURIComponent(file.id)}/download`, groupId);
       let failures = 0;
       while (mounted.current) {
-        await sleep(POLL_INTERVAL_MS);
-        if (!mounted.current) return;
         let status;
         try {
-          status = await fetchExportStatus(file.id, groupId);
+          status = await fetchExportStatus(file.id, groupId, STATUS_WAIT_MS, aborts.current.signal);
           failures = 0;
         } catch (error) {
+          if (!mounted.current) return;
           if (++failures > POLL_FAILURES_ALLOWED) throw error;
+          await sleep(POLL_INTERVAL_MS);
           continue;
         }
+        if (!mounted.current) return;
         if (status.status === 'DONE') {
-          downloadThroughLink(await secureDownloadUrl(status, groupId), status.fileName);
+          const url = status.downloadPath === null || status.downloadPath === link.path ? await link.get() : await secureDownloadUrl(status, groupId);
+          downloadThroughLink(url, status.fileName);
           break;
         }
         if (status.status === 'FAILED' || status.status === 'EXPIRED') {

@@ -4,16 +4,19 @@ import { Alert, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgres
 import { addMonths, londonDate } from '@app/api/rules';
 import { Button, useCanAccess, useNotify, useRefresh } from 'react-admin';
 import { useGroupId } from '../../bootstrap/GroupIdContext';
-import { downloadThroughLink, secureDownloadUrl } from '../exports/export-api';
+import { downloadThroughLink, earlyDownloadUrl, secureDownloadUrl, STATUS_WAIT_MS } from '../exports/export-api';
 import { POLL_INTERVAL_MS } from '../exports/useExportJob';
-import { fetchUsageReport, requestUsageReport, type UsageReportRequest } from './usage-report-api';
+import { followUsageReport, requestUsageReport, type UsageReportRequest } from './usage-report-api';
 
 const sleep = (ms: number) => new Promise((resolve) => window.setTimeout(resolve, ms));
+/** Consecutive failed status calls (a network blip) tolerated before the report is given up. */
+const FAILURES_ALLOWED = 3;
 
 /**
  * "Usage report" on the uploads list: staff choose a period (and optionally one agency), the report is made by
- * a job on the server (minutes for a large portfolio), its progress shown while it runs (polled every second,
- * as list exports do) and the CSV downloaded through a temporary ?jwt= link when READY. The report stays in
+ * a job on the server (minutes for a large portfolio), its progress shown while it runs (long-polls the server
+ * answers as the job changes the report, as list exports do) and the CSV downloaded through a temporary ?jwt=
+ * link the moment it is READY (the link's token asked for while the job runs). The report stays in
  * the uploads list (type USAGE_REPORT). Hidden without WRITE on usage reports.
  */
 export function UsageReportButton() {
@@ -26,10 +29,13 @@ export function UsageReportButton() {
   const [form, setForm] = useState<UsageReportRequest>({ periodStart: addMonths(today, -1), periodEnd: today, agencyId: '' });
   const [running, setRunning] = useState<{ fileName: string; progress: number } | null>(null);
   const mounted = useRef(true);
+  const aborts = useRef(new AbortController());
   useEffect(() => {
     mounted.current = true;
+    aborts.current = new AbortController();
     return () => {
       mounted.current = false;
+      aborts.current.abort();
     };
   }, []);
   if (canAccess !== true) return null;
@@ -40,11 +46,22 @@ export function UsageReportButton() {
       const started = await requestUsageReport(form, groupId);
       setRunning({ fileName: started.fileName, progress: 0 });
       refresh();
+      const link = earlyDownloadUrl(`/api/v2/usage-reports/${encodeURIComponent(started.id)}/download`, groupId);
+      let failures = 0;
       while (mounted.current) {
-        await sleep(POLL_INTERVAL_MS);
-        const status = await fetchUsageReport(started.id, groupId);
+        let status;
+        try {
+          status = await followUsageReport(started.id, groupId, STATUS_WAIT_MS, aborts.current.signal);
+          failures = 0;
+        } catch (error) {
+          if (!mounted.current) return;
+          if (++failures > FAILURES_ALLOWED) throw error;
+          await sleep(POLL_INTERVAL_MS);
+          continue;
+        }
         if (status.status === 'READY') {
-          downloadThroughLink(await secureDownloadUrl({ id: status.id, downloadPath: status.downloadPath }, groupId), status.fileName);
+          const url = status.downloadPath === null || status.downloadPath === link.path ? await link.get() : await secureDownloadUrl({ id: status.id, downloadPath: status.downloadPath }, groupId);
+          downloadThroughLink(url, status.fileName);
           break;
         }
         if (status.status === 'FAILED') throw new Error(status.error ?? 'usage report error');

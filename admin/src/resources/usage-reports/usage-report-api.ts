@@ -1,4 +1,6 @@
+import { getToken } from '@app/api/client';
 import { callGraphql } from '../../providers/graphql-action';
+import { requestHeaders } from '../../providers/requestHeaders';
 
 /** What the button reads of a usage report (GraphQL type UsageReport). */
 export interface UsageReportStatus {
@@ -31,4 +33,15 @@ export async function requestUsageReport(input: UsageReportRequest, groupId: num
 
 export async function fetchUsageReport(id: string, groupId: number): Promise<UsageReportStatus> {
   return (await callGraphql<{ report: UsageReportStatus }>(`query ($id: ID!) { report: usageReport(id: $id) { ${FIELDS} } }`, { id }, groupId)).report;
+}
+
+/**
+ * GET /api/v2/usage-reports/:id?wait=<ms>: a long-poll the server answers at once when the report is READY or
+ * FAILED, else the moment the job changes it (its progress), else after `waitMs` (at most 25 s).
+ */
+export async function followUsageReport(id: string, groupId: number, waitMs: number, signal?: AbortSignal): Promise<UsageReportStatus> {
+  const res = await fetch(`/api/v2/usage-reports/${encodeURIComponent(id)}?wait=${waitMs}`, { credentials: 'omit', headers: requestHeaders(groupId, getToken()), cache: 'no-store', signal });
+  const body: unknown = await res.json().catch(() => ({}));
+  if (!res.ok) throw new Error((body as { error?: { message?: string } }).error?.message ?? `HTTP ${res.status}`);
+  return body as UsageReportStatus;
 }

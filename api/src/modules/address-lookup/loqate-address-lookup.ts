@@ -1,4 +1,5 @@
 import { DomainError } from '../../errors/domain-error';
+import { componentLogger } from '../../observability/logger';
 import { ADDRESS_LOOKUP_MESSAGES, type AddressCandidate, type AddressLookup, type AddressLookupResult } from './address-lookup';
 
 /** How long a visitor waits for the address finder before being asked to type the address. */
@@ -35,7 +36,7 @@ export class LoqateAddressLookup implements AddressLookup {
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       body = (await response.json()) as { Items?: Item[] };
     } catch (error) {
-      console.error(`[address-lookup] ${url.pathname} failed: ${(error as Error).message}`);
+      componentLogger('address-lookup').error(`${url.pathname} failed: ${(error as Error).message}`);
       throw new DomainError('SERVICE_UNAVAILABLE', ADDRESS_LOOKUP_MESSAGES.unavailable);
     }
     const items = body.Items ?? [];
@@ -44,7 +45,7 @@ export class LoqateAddressLookup implements AddressLookup {
       if (path.includes('/Retrieve/') && failure.Error === '1001') throw new DomainError('INVALID_PCA_ADDRESS_ID', ADDRESS_LOOKUP_MESSAGES.invalidId);
       if (failure.Error === '1001') throw DomainError.invalid([{ field: 'text', rule: 'required', message: ADDRESS_LOOKUP_MESSAGES.textRequired }]);
       // The key, the account or the service: nothing the visitor can change.
-      console.error(`[address-lookup] error ${failure.Error}: ${failure.Description}`);
+      componentLogger('address-lookup').error(`error ${failure.Error}: ${failure.Description}`);
       throw new DomainError('SERVICE_UNAVAILABLE', ADDRESS_LOOKUP_MESSAGES.unavailable);
     }
     return items;

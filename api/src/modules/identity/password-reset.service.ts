@@ -4,6 +4,7 @@ import type { Knex } from '@app/db';
 import { recordAuthEvent } from '../../auth/auth-events';
 import { consumeAttempt, countAttempt, PASSWORD_RESET_LIMITS, readHits } from '../../auth/rate-limit';
 import { DomainError } from '../../errors/domain-error';
+import { logger } from '../../observability/logger';
 import { email as emailRule, PASSWORD_RESET_MESSAGES, TOO_MANY_ATTEMPTS } from '../../rules';
 import { groupBrand } from '../brand/group-brand';
 import { queueEmail } from '../outbox/queue-message.service';
@@ -39,7 +40,7 @@ export function resetLink(baseUrl: string, role: string, token: string): string 
 async function refuseUnknownEmail(db: Knex, email: string, ip: string | null, misses: number): Promise<DomainError> {
   await recordAuthEvent(db, 'PASSWORD_RESET_REQUESTED', { email, ip }, { found: false, missesFromAddress: misses });
   if (misses >= PASSWORD_RESET_LIMITS.enumerationWarningAt) {
-    console.warn(`[security] possible account enumeration: ${misses} unknown e-mails asked for a password reset from ${ip ?? 'an unknown address'} this hour`);
+    logger.warn({ component: 'security', ip, misses }, `possible account enumeration: ${misses} unknown e-mails asked for a password reset from ${ip ?? 'an unknown address'} this hour`);
   }
   return DomainError.invalid([{ field: 'email', rule: 'exists', message: PASSWORD_RESET_MESSAGES.unknownEmail }]);
 }

@@ -4,10 +4,13 @@ import pg from 'pg';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { Notification, type Knex } from '@app/db';
 import { authenticate } from '../../auth/auth-user';
+import { componentLogger } from '../../observability/logger';
 import { verifyToken } from '../../auth/tokens';
 import { NOTIFICATIONS_CHANNEL, notificationMessage, SESSIONS_REVOKED_CHANNEL, toServerNotification } from './server-notification';
 
 export const NOTIFY_PATH = '/api/v2/notify';
+
+const log = componentLogger('notify');
 
 /** Close codes the server uses; 1000 is a normal close (the client's CLOSE), the client reconnects after any other. */
 export const CLOSE_CODES = {
@@ -97,7 +100,7 @@ export class NotifyHub {
     const client = new pg.Client(this.db.client.config.connection as pg.ClientConfig);
     client.on('notification', (message) => this.onNotify(message.channel, message.payload ?? ''));
     client.on('error', (error) => {
-      console.error(`[notify] lost the LISTEN connection: ${error.message}`);
+      log.error(`lost the LISTEN connection: ${error.message}`);
       this.relisten(client);
     });
     await client.connect();
@@ -116,7 +119,7 @@ export class NotifyHub {
     const retry = () => {
       if (this.stopped) return;
       this.listen().catch((error: Error) => {
-        console.error(`[notify] LISTEN failed, retrying: ${error.message}`);
+        log.error(`LISTEN failed, retrying: ${error.message}`);
         setTimeout(retry, RELISTEN_DELAY_MS).unref();
       });
     };
@@ -147,7 +150,7 @@ export class NotifyHub {
         }
       }
     } catch (error) {
-      console.error(`[notify] could not push notifications: ${(error as Error).message}`);
+      log.error(`could not push notifications: ${(error as Error).message}`);
     } finally {
       this.flushing = null;
     }
@@ -180,7 +183,7 @@ export class NotifyHub {
       clients?.delete(client);
       if (clients?.size === 0) this.byUser.delete(client.userId);
     });
-    ws.on('error', (error) => console.error(`[notify] socket error: ${error.message}`));
+    ws.on('error', (error) => log.error(`socket error: ${error.message}`));
   }
 
   /** Each message proves the client alive: a socket that misses two pings (half an interval's grace) is dropped. */

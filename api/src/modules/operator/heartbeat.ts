@@ -1,5 +1,6 @@
 import os from 'node:os';
 import type { Knex } from '@app/db';
+import { componentLogger } from '../../observability/logger';
 import { activeRenders } from './active-renders';
 
 export const HEARTBEAT_SECONDS = 15;
@@ -28,7 +29,7 @@ export function startHeartbeat(db: Knex, kind: 'api' | 'workers', onStopRequeste
       onStopRequested();
     }
   };
-  const safeBeat = () => beat().catch((error: unknown) => console.error(`[${kind}] heartbeat failed:`, error instanceof Error ? error.message : error));
+  const safeBeat = () => beat().catch((error: unknown) => componentLogger(kind).error({ err: error }, `heartbeat failed: ${error instanceof Error ? error.message : String(error)}`));
   void safeBeat();
   const timer = setInterval(() => void safeBeat(), everySeconds * 1000);
   timer.unref();

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { getToken } from '@app/api/client';
 import { SecureDownloadLink } from '../../ui/SecureDownloadLink';
 import { ukDate, type PortalContext } from './AgentPortal';
 
@@ -15,8 +16,24 @@ interface UsageReport {
 
 const REPORTS = 'query ($agencyId: Int) { agentUsageReports(agencyId: $agencyId) { id status progress periodStart periodEnd createdAt downloadPath error } }';
 const REQUEST = 'mutation ($agencyId: Int, $periodStart: String!, $periodEnd: String!) { agentRequestUsageReport(agencyId: $agencyId, periodStart: $periodStart, periodEnd: $periodEnd) { id } }';
-/** A report takes seconds to minutes: look again this often while one is being written. */
-const POLL_MS = 3000;
+/** The longest one status call waits on the server (GET /api/v2/usage-reports/:id?wait, at most 25 s there). */
+const WAIT_MS = 25_000;
+/** After a status call that failed, the list is read again this much later. */
+const RETRY_MS = 3000;
+
+/**
+ * Waits for a report being written to change: a long-poll the server answers the moment the job changes it
+ * (its progress, READY, FAILED), so the Download link shows as soon as the file exists.
+ */
+async function reportChanged(id: string, signal: AbortSignal): Promise<void> {
+  const token = getToken();
+  try {
+    const res = await fetch(`/api/v2/usage-reports/${encodeURIComponent(id)}?wait=${WAIT_MS}`, { headers: token ? { authorization: `Bearer ${token}` } : {}, cache: 'no-store', signal });
+    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+  } catch {
+    if (!signal.aborted) await new Promise((resolve) => window.setTimeout(resolve, RETRY_MS));
+  }
+}
 
 /** The usage report (CSV, every meter's reads and consumption) of the period shown, asked for and downloaded here. */
 export function UsageReportCard({ request, period }: { request: PortalContext['request']; period: { periodStart: string; periodEnd: string } }) {
@@ -27,12 +44,14 @@ export function UsageReportCard({ request, period }: { request: PortalContext['r
   useEffect(() => {
     void load();
   }, [load]);
-  const writing = reports?.some((report) => report.status === 'IN_PROGRESS') ?? false;
+  const writing = reports?.find((report) => report.status === 'IN_PROGRESS')?.id ?? null;
   useEffect(() => {
-    if (!writing) return undefined;
-    const timer = window.setInterval(() => void load(), POLL_MS);
-    return () => window.clearInterval(timer);
-  }, [writing, load]);
+    if (writing === null) return undefined;
+    const controller = new AbortController();
+    void reportChanged(writing, controller.signal).then(() => (controller.signal.aborted ? undefined : load()));
+    return () => controller.abort();
+    // `reports` too: each reading of the list (a change that left the report IN_PROGRESS) waits again.
+  }, [writing, reports, load]);
 
   const ask = async () => {
     const answer = await request(REQUEST, period);

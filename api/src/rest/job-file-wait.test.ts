@@ -1,0 +1,111 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { createQueues } from '../jobs/create-queues';
+import { QUEUES } from '../jobs/queues';
+import { runExport } from '../modules/exports';
+import { runUsageReport } from '../modules/usage-reports';
+import { startApiHarness, type ApiHarness } from '../testing';
+
+/*
+ * "Small jobs feel instant": the status of a job's file (GET /api/v2/exports/:id, GET /api/v2/usage-reports/:id)
+ * is a long-poll with ?wait=<ms> that answers the moment the job changes the record — a trigger NOTIFYs on
+ * commit and the API's one LISTEN connection wakes the waiting call — instead of the caller polling.
+ */
+const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'job-file-wait-'));
+process.env.EXPORTS_DIR = path.join(folder, 'exports');
+process.env.UPLOADS_DIR = path.join(folder, 'uploads');
+let api: ApiHarness;
+let staff: string;
+let readonly: string;
+const GROUP = { 'X-Group-ID': '1' };
+
+beforeAll(async () => {
+  api = await startApiHarness();
+  await createQueues(api.boss, [QUEUES['exports.run'], QUEUES['reports.usage']]);
+  [staff, readonly] = await Promise.all([api.signIn('staff@demo.test'), api.signIn('readonly@demo.test')]);
+});
+afterAll(async () => {
+  await api.stop();
+  fs.rmSync(folder, { recursive: true, force: true });
+});
+
+const http = () => request(api.app.express);
+const status = (url: string, token = staff) => http().get(url).set({ Authorization: `Bearer ${token}`, ...GROUP });
+
+async function startExport(): Promise<string> {
+  const res = await http().post('/api/v2/exports/csv').set({ Authorization: `Bearer ${staff}`, ...GROUP }).send({ fileName: 'houses.csv', resource: 'House', filter: {} }).expect(202);
+  return res.body.id as string;
+}
+
+/** A call's answer and how long it took. */
+async function timed<T>(call: PromiseLike<T>): Promise<{ answer: T; ms: number }> {
+  const started = Date.now();
+  const answer = await call;
+  return { answer, ms: Date.now() - started };
+}
+
+it('answers a waiting status call as soon as the job finishes the export, not at the end of its wait', async () => {
+  const id = await startExport();
+  const waiting = timed(status(`/api/v2/exports/${id}?wait=20000`));
+  // The job runs a moment after the call began to wait (as a worker would pick it up).
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const finished = Date.now();
+  await runExport(api.db.knex, id);
+  const { answer, ms } = await waiting;
+  expect(answer.status).toBe(200);
+  // The first change (RUNNING) or DONE wakes it: long before the 20 s wait.
+  expect(['RUNNING', 'DONE']).toContain(answer.body.status);
+  expect(ms).toBeGreaterThanOrEqual(250);
+  expect(Date.now() - finished).toBeLessThan(5_000);
+  expect(answer.headers['cache-control']).toBe('no-store');
+  // Finished: a waiting call answers at once, with the download path.
+  const done = await timed(status(`/api/v2/exports/${id}?wait=20000`).expect(200));
+  expect(done.answer.body).toMatchObject({ status: 'DONE', progress: 100, downloadPath: `/api/v2/exports/${id}/download` });
+  expect(done.ms).toBeLessThan(5_000);
+});
+
+it('answers after the wait when nothing changes; without ?wait at once; the wait is capped at 25 s', async () => {
+  const id = await startExport();
+  const quiet = await timed(status(`/api/v2/exports/${id}?wait=400`).expect(200));
+  expect(quiet.answer.body.status).toBe('PENDING');
+  expect(quiet.ms).toBeGreaterThanOrEqual(350);
+  const plain = await timed(status(`/api/v2/exports/${id}`).expect(200));
+  expect(plain.answer.body.status).toBe('PENDING');
+  expect(plain.ms).toBeLessThan(5_000);
+  const { waitMsOf } = await import('../modules/exports/job-file-changes');
+  expect([waitMsOf('999999'), waitMsOf('abc'), waitMsOf(undefined), waitMsOf('1500')]).toEqual([25_000, 0, 0, 1_500]);
+});
+
+it('still refuses another user: a waiting call checks ownership before it waits', async () => {
+  const id = await startExport();
+  const refused = await timed(status(`/api/v2/exports/${id}?wait=20000`, readonly));
+  expect(refused.answer.status).toBe(403);
+  expect(refused.ms).toBeLessThan(5_000);
+});
+
+it('answers a usage report waited on as soon as the job marks it READY', async () => {
+  const asked = await api.graphql(
+    'mutation ($periodStart: String!, $periodEnd: String!) { requestUsageReport(periodStart: $periodStart, periodEnd: $periodEnd) { id status } }',
+    { periodStart: '2026-01-01', periodEnd: '2026-03-31' },
+    staff,
+    GROUP,
+  );
+  expect(asked.body.errors).toBeUndefined();
+  const id = Number(asked.body.data.requestUsageReport.id);
+  const first = await status(`/api/v2/usage-reports/${id}`).expect(200);
+  expect(first.body).toMatchObject({ id: String(id), status: 'IN_PROGRESS', downloadPath: null });
+  const waiting = timed(status(`/api/v2/usage-reports/${id}?wait=20000`));
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const finished = Date.now();
+  await runUsageReport(api.db.knex, id);
+  const { answer } = await waiting;
+  expect(answer.status).toBe(200);
+  expect(['IN_PROGRESS', 'READY']).toContain(answer.body.status);
+  expect(Date.now() - finished).toBeLessThan(5_000);
+  const ready = await status(`/api/v2/usage-reports/${id}?wait=20000`).expect(200);
+  expect(ready.body).toMatchObject({ status: 'READY', downloadPath: `/api/v2/usage-reports/${id}/download` });
+  // Staff without READ on usage reports are refused; a tenant is not let in at all.
+  await status(`/api/v2/usage-reports/${id}`, await api.signIn('tenant@demo.test')).expect(403);
+});
