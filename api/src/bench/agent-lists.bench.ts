@@ -4,8 +4,8 @@ import type { Post } from './bench-api';
 
 /** The agent portal's lists on the scale set: one agency holding 2,000 houses, read by one of its agents. */
 const AGENCY_HOUSES = 2_000;
-const AGENT_EMAIL = 'bench-agent@bench.test';
-const AGENT_PASSWORD = 'Bench-agent-1234';
+export const AGENT_EMAIL = 'bench-agent@bench.test';
+export const AGENT_PASSWORD = 'Bench-agent-1234';
 
 export interface AgentListResult {
   resource: string;
@@ -16,7 +16,7 @@ export interface AgentListResult {
 }
 
 /** Gives the first group-1 agency the first 2,000 group-1 houses and a FULL-access agent (idempotent). */
-async function prepareAgency(knex: Knex): Promise<{ agencyId: number; houseId: number; postCodePrefix: string }> {
+export async function prepareAgency(knex: Knex): Promise<{ agencyId: number; houseId: number; postCodePrefix: string }> {
   const agency = await knex('agencies').where({ group_id: 1 }).whereNull('parent_id').orderBy('id').first('id');
   if (!agency) throw new Error('the scale set has no agency');
   await knex('agencies').where({ id: agency.id }).update({ portal_permissions: 'FULL', is_active: true, root_account: true });

@@ -9,6 +9,7 @@ import { defaultAnchor } from '@app/fixtures/src/scale/build-scale';
 import { hashPassword } from '../auth';
 import { londonDate } from '../rules';
 import { startTestServer, withDatabase } from '../testing/server-for-tests';
+import { AGENT_EMAIL, AGENT_PASSWORD, prepareAgency } from './agent-lists.bench';
 import { startBenchApi } from './bench-api';
 import { ensureScaleSet, SCALE_DATABASE } from './scale-set';
 
@@ -32,9 +33,7 @@ import { ensureScaleSet, SCALE_DATABASE } from './scale-set';
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 6);
 const LEVELS = (process.env.BENCH_API_LEVELS ?? '1,20,50').split(',').map(Number);
 const TENANT_EMAIL = 'bench-api-tenant@bench.test';
-const AGENT_EMAIL = 'bench-api-agent@bench.test';
 const PASSWORD = 'Bench-api-1234';
-const AGENCY_HOUSES = 2_000;
 
 interface Operation {
   name: string;
@@ -68,19 +67,6 @@ async function prepareTenant(knex: Knex): Promise<number> {
   if (holder && holder.id !== contract.user_id) await knex('users').where({ id: holder.id }).update({ email: `moved-${holder.id}-${TENANT_EMAIL}` });
   await knex('users').where({ id: contract.user_id }).update({ email: TENANT_EMAIL, password_hash: await hashPassword(PASSWORD), confirmed_at: knex.fn.now(), status: 'ACTIVE' });
   return contract.id;
-}
-
-/** The first group-1 agency holding the first 2,000 group-1 houses and a FULL-access agent (as agent-lists.bench). */
-async function prepareAgent(knex: Knex): Promise<void> {
-  const agency = await knex('agencies').where({ group_id: 1 }).whereNull('parent_id').orderBy('id').first('id');
-  if (!agency) throw new Error('the scale set has no agency');
-  await knex('agencies').where({ id: agency.id }).update({ portal_permissions: 'FULL', is_active: true, root_account: true });
-  await knex.raw(`UPDATE houses SET agency_id = ? WHERE id IN (SELECT id FROM houses WHERE group_id = 1 ORDER BY id LIMIT ?) AND agency_id IS DISTINCT FROM ?`, [agency.id, AGENCY_HOUSES, agency.id]);
-  let agent = await knex('users').whereRaw('lower(email) = ?', [AGENT_EMAIL]).first('id');
-  if (!agent) {
-    [agent] = await knex('users').insert({ email: AGENT_EMAIL, first_name: 'Bench', last_name: 'Agent', role: 'agent', password_hash: await hashPassword(PASSWORD), confirmed_at: knex.fn.now() }).returning('id');
-  }
-  await knex('agent_agencies').insert({ user_id: agent.id, agency_id: agency.id }).onConflict(['user_id', 'agency_id']).ignore();
 }
 
 // The site's documents, as sent: site/src/pages/tenant/tenant-api.ts (USER_CONTRACTS), account-query.ts (TENANT_ACCOUNT),
@@ -269,7 +255,8 @@ export async function apiBenchmark(): Promise<void> {
   try {
     await ensureScaleSet(knex);
     const tenantContractId = await prepareTenant(knex);
-    await prepareAgent(knex);
+    // The agent of the agent portal's lists bench: the first group-1 agency with 2,000 houses, FULL access.
+    await prepareAgency(knex);
 
     const profile = process.env.BENCH_API_PROFILE;
     // As deployed (Dockerfile): NODE_ENV=production (graphql-js without its development checks, JSON log lines).
@@ -321,13 +308,13 @@ export async function apiBenchmark(): Promise<void> {
       const { text } = await postRaw(ready.endpoint, JSON.stringify({ query, variables }), headers);
       return JSON.parse(text) as { data?: Record<string, unknown>; errors?: Array<{ message: string }> };
     };
-    const signIn = async (email: string, userRole: string) => {
-      const answer = await graphql('mutation ($input: LoginInput!) { login(input: $input) { auth { jwtToken } } }', { input: { email, password: PASSWORD, userRole } }, null, false);
+    const signIn = async (email: string, password: string, userRole: string) => {
+      const answer = await graphql('mutation ($input: LoginInput!) { login(input: $input) { auth { jwtToken } } }', { input: { email, password, userRole } }, null, false);
       const token = (answer.data?.login as { auth?: { jwtToken?: string } } | undefined)?.auth?.jwtToken;
       if (!token) throw new Error(`${userRole} sign-in failed: ${JSON.stringify(answer.errors ?? answer)}`);
       return token;
     };
-    const tokens = { admin: ready.adminToken, tenant: await signIn(TENANT_EMAIL, 'tenant'), agent: await signIn(AGENT_EMAIL, 'agent') };
+    const tokens = { admin: ready.adminToken, tenant: await signIn(TENANT_EMAIL, PASSWORD, 'tenant'), agent: await signIn(AGENT_EMAIL, AGENT_PASSWORD, 'agent') };
 
     const fieldsOf = async (type: string) => {
       const res = await graphql(`{ __type(name: "${type}") { fields { name type { kind ofType { kind } } } } }`, {}, tokens.admin, true);
