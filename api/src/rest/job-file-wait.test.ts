@@ -109,3 +109,23 @@ it('answers a usage report waited on as soon as the job marks it READY', async (
   // Staff without READ on usage reports are refused; a tenant is not let in at all.
   await status(`/api/v2/usage-reports/${id}`, await api.signIn('tenant@demo.test')).expect(403);
 });
+
+it("refuses a usage report of another agency or group, and an id that is not one, before waiting", async () => {
+  const asked = await api.graphql(
+    'mutation ($periodStart: String!, $periodEnd: String!) { requestUsageReport(periodStart: $periodStart, periodEnd: $periodEnd) { id } }',
+    { periodStart: '2026-04-01', periodEnd: '2026-04-30' },
+    staff,
+    GROUP,
+  );
+  const id = Number(asked.body.data.requestUsageReport.id);
+  // An agent whose agencies did not ask for this report; staff naming another group.
+  const agent = await timed(http().get(`/api/v2/usage-reports/${id}?wait=20000`).set({ Authorization: `Bearer ${await api.signIn('agent@demo.test')}` }));
+  expect(agent.answer.status).toBe(404);
+  expect(agent.ms).toBeLessThan(5_000);
+  const otherGroup = await http().get(`/api/v2/usage-reports/${id}?wait=20000`).set({ Authorization: `Bearer ${staff}`, 'X-Group-ID': '2' });
+  expect([403, 404]).toContain(otherGroup.status);
+  const notAnId = await status('/api/v2/usage-reports/abc?wait=20000');
+  expect(notAnId.status).toBeGreaterThanOrEqual(400);
+  expect(notAnId.status).toBeLessThan(500);
+  expect(String((await status('/api/v2/exports/abc?wait=20000')).status)).toMatch(/^4\d\d$/);
+});
