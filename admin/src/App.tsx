@@ -3,6 +3,7 @@ import { Admin, CustomRoutes, localStorageStore, Resource, type Store } from 're
 import GroupIcon from '@mui/icons-material/Group';
 import SecurityIcon from '@mui/icons-material/Security';
 import { Route } from 'react-router-dom';
+import { QueryClient } from '@tanstack/react-query';
 import { CATALOGUE } from '@app/api/rules';
 import { ApiUnavailable } from './bootstrap/ApiUnavailable';
 import { GroupIdContext } from './bootstrap/GroupIdContext';
@@ -17,6 +18,7 @@ import { brandTheme } from './brand/brand-theme';
 import { fetchGroupBrand, GroupBrandContext, type GroupBrand } from './brand/group-brand';
 import { GROUP_ICONS } from './layout/menu-groups';
 import { createDataProvider, type BackOfficeDataProvider } from './providers/dataProvider';
+import { withPrefetchedReferences } from './providers/prefetch-references';
 import { CatalogueCreate, CatalogueEdit, CatalogueList, CatalogueShow, representationOf, withFieldErrors } from './resources/catalogue';
 import { RoleCreate, RoleEdit, RoleList } from './resources/backoffice-roles';
 import { StaffCreate, StaffEdit, StaffList } from './resources/backoffice-users';
@@ -36,7 +38,7 @@ import { AccountingExportList, AccountingExportShow, SalesJournalList, SalesJour
 
 type Boot =
   | { status: 'loading' }
-  | { status: 'ready'; dataProvider: BackOfficeDataProvider; brand: GroupBrand; store: Store }
+  | { status: 'ready'; dataProvider: BackOfficeDataProvider; brand: GroupBrand; store: Store; queryClient: QueryClient }
   | { status: 'no-group' }
   | { status: 'error'; error: string };
 
@@ -67,7 +69,9 @@ export function App({ groupId }: { groupId: number }) {
         }
         const store = accountStore(preferences, (key, value) => saveMyPreference(groupId, key, value), browser);
         // Server field errors (extensions.fields) are turned into react-admin form errors.
-        if (active) setBoot({ status: 'ready', dataProvider: withFieldErrors(dataProvider), brand, store });
+        // One query cache for react-admin and the provider, so a list's names are in it when its rows arrive.
+        const queryClient = new QueryClient();
+        if (active) setBoot({ status: 'ready', dataProvider: withPrefetchedReferences(withFieldErrors(dataProvider), queryClient), brand, store, queryClient });
       } catch (error) {
         console.error('Back office could not introspect the GraphQL API', error);
         if (active) setBoot({ status: 'error', error: error instanceof Error ? error.message : String(error) });
@@ -94,6 +98,7 @@ export function App({ groupId }: { groupId: number }) {
           basename={`/admin/${groupId}`}
           disableTelemetry
           dataProvider={boot.dataProvider}
+          queryClient={boot.queryClient}
           store={boot.store}
           i18nProvider={i18nProvider}
           authProvider={authProvider}

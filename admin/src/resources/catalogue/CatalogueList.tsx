@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { BulkDeleteButton, Datagrid, List, TopToolbar, useCanAccess } from 'react-admin';
 import { CatalogueListActions } from '../exports';
-import { columnsFor } from './columns';
+import { columnsFor, prefetchMetaFor } from './columns';
 import { useCatalogueFilters } from './filters';
 import { LimitedPagination } from './LimitedPagination';
 import { SavedFiltersAside } from './SavedFiltersAside';
@@ -45,7 +45,7 @@ export function CatalogueList({ actions, refreshEveryMs, bulkActions: ownBulkAct
       }
       // The uploads list's toolbar makes usage reports: it must show on an empty list too (react-admin's empty page has none).
       empty={actions || spec.name === 'Upload' ? false : undefined}
-      queryOptions={refreshEveryMs ? { refetchInterval: refreshEveryMs } : undefined}
+      queryOptions={{ meta: prefetchMetaFor(spec), ...(refreshEveryMs ? { refetchInterval: refreshEveryMs } : {}) }}
       pagination={<LimitedPagination limit={spec.countLimit} />}
       aside={spec.savedFilters ? <SavedFiltersAside /> : undefined}
     >

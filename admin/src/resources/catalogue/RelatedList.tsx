@@ -1,7 +1,7 @@
 import { Box } from '@mui/material';
 import { CreateButton, Datagrid, Pagination, ReferenceManyField, useRecordContext, useTranslate } from 'react-admin';
 import { humaniseValue, type ResourceSpec } from '@app/api/rules';
-import { columnsFor } from './columns';
+import { columnsFor, prefetchMetaFor } from './columns';
 
 interface Props {
   spec: ResourceSpec;
@@ -23,7 +23,7 @@ export function RelatedList({ spec, target }: Props) {
       {canCreateHere && record && (
         <CreateButton resource={spec.name} state={{ record: { [target]: record.id } }} label={translate('shb.catalogue.add', { name: humaniseValue(spec.name).toLowerCase() })} />
       )}
-      <ReferenceManyField reference={spec.name} target={target} sort={spec.defaultSort} perPage={10} pagination={<Pagination rowsPerPageOptions={[10, 25, 50]} />}>
+      <ReferenceManyField reference={spec.name} target={target} sort={spec.defaultSort} perPage={10} queryOptions={{ meta: prefetchMetaFor(spec, target) }} pagination={<Pagination rowsPerPageOptions={[10, 25, 50]} />}>
         <Datagrid rowClick="show" bulkActionButtons={false} empty={<Box sx={{ p: 2 }}>{translate('shb.catalogue.none')}</Box>}>
           {columnsFor(spec, target)}
         </Datagrid>
