@@ -79,3 +79,23 @@ it('works out a resource’s columns once, not once per row', async () => {
   expect(res.body.data.items.length).toBeGreaterThan(1);
   expect(mappingBuilds.count).toBe(before);
 });
+
+it("reads a tenant's contracts with their house, house contract and services in one statement, and the account in one round", async () => {
+  const tenant = await api.signIn('tenant@demo.test');
+  const account = () => api.graphql('{ tenantAccount { contract { id } balancePence paymentMethods { kind } schedules { status } } }', {}, tenant).expect(200);
+  expect((await account()).body.errors).toBeUndefined();
+  const sql = await sqlOf(account);
+  expect(sql.filter((statement) => /from "services"|from "houses"|from "house_contracts"/.test(statement))).toHaveLength(0);
+  expect(sql.filter((statement) => /from "tenant_contracts"/.test(statement))).toHaveLength(1);
+  // The session, the date, the contracts, then ledger, statements, methods, schedules and mandates side by side (and meters when a reading is due).
+  expect(sql.length).toBeLessThanOrEqual(10);
+});
+
+it("reads each of the agent dashboard's lists with its count in one statement", async () => {
+  const agent = await api.signIn('agent@demo.test');
+  const dashboard = () => api.graphql('{ agentDashboard { contractsStarting { total nodes { id } } contractsEnding { total } readingsDue { total } billingIssues { total } } }', {}, agent).expect(200);
+  expect((await dashboard()).body.errors).toBeUndefined();
+  const sql = await sqlOf(dashboard);
+  expect(sql.filter((statement) => /count\(\*\) over \(\)/.test(statement))).toHaveLength(4);
+  expect(sql.filter((statement) => /count\(\*\) as "count"/.test(statement))).toHaveLength(0);
+});

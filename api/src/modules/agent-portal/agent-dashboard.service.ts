@@ -24,12 +24,10 @@ export async function readAgentDashboard(db: Knex, scope: AgentScope, today: str
   const current = (q: Knex.QueryBuilder) => q.where('c.sign_up_date', '<=', today).where('c.end_date', '>=', today).whereNot('c.status', 'CLOSED');
   const houses = () => db('houses as h').whereIn('h.agency_id', ids);
   const contracts = () => db('house_contracts as c').join('houses as h', 'h.id', 'c.house_id').whereIn('h.agency_id', ids);
+  // One query per list: its first rows and, on each row, how many there are in all (0 rows: none in all).
   const capped = async (query: Knex.QueryBuilder, order: string) => {
-    const [{ count }, rows] = await Promise.all([
-      query.clone().clearSelect().clearOrder().count('* as count').first() as Promise<{ count: string }>,
-      query.clone().orderByRaw(order).limit(LIST_LIMIT),
-    ]);
-    return { total: Number(count), nodes: rows };
+    const rows: Array<Record<string, unknown> & { total: number }> = await query.select(db.raw('count(*) over ()::int as total')).orderByRaw(order).limit(LIST_LIMIT);
+    return { total: rows[0]?.total ?? 0, nodes: rows.map(({ total: _total, ...row }) => row) };
   };
 
   const [byStatus, byAgencyStatus, starting, ending, readingsDue, billingIssues, toSign] = await Promise.all([

@@ -24,13 +24,13 @@ function daysInMonth(firstOfMonth: string): number {
 
 export async function tenantAccount(db: Knex, userId: number, contractId?: number | null) {
   const { contract, today } = await ownContract(db, userId, contractId);
-  const [entries, bills, methods, schedules] = await Promise.all([
+  const [entries, bills, methods, schedules, mandates] = await Promise.all([
     LedgerEntry.query(db).where({ tenant_contract_id: contract.id }).orderBy([{ column: 'entry_date' }, { column: 'id' }]),
     Bill.query(db).where({ tenant_contract_id: contract.id }).whereIn('kind', ['TENANT_STATEMENT', 'FINAL_STATEMENT', 'ENERGY_BILL']).orderBy([{ column: 'issue_date', order: 'desc' }, { column: 'id', order: 'desc' }]),
     PaymentMethod.query(db).where({ tenant_contract_id: contract.id }).orderBy('id'),
     PaymentSchedule.query(db).where({ tenant_contract_id: contract.id }).orderBy('start_date'),
+    DirectDebitMandate.query(db).where({ tenant_contract_id: contract.id }),
   ]);
-  const mandates = await DirectDebitMandate.query(db).where({ tenant_contract_id: contract.id });
 
   // Entries dated in the future (plan instalments not yet due) are listed as upcoming, not in the balance.
   let running = 0;

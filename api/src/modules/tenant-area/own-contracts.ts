@@ -12,13 +12,13 @@ import { readSystemCurrentDate } from '../settings/read-current-date.service';
 
 export const CONTRACT_NOT_FOUND = 'Contract not found';
 
-/** The caller's tenant contracts with house contract, house and services, newest first. */
+/** The caller's tenant contracts with house contract, house and services, newest first: one joined read. */
 export async function ownContracts(db: Knex, userId: number): Promise<TenantContract[]> {
   const contracts = await TenantContract.query(db)
-    .where({ user_id: userId })
-    .whereNotNull('house_contract_id')
-    .withGraphFetched('houseContract.[house, services(orderById)]')
-    .modifiers({ orderById: (query) => query.orderBy('id') });
+    .where('tenant_contracts.user_id', userId)
+    .whereNotNull('tenant_contracts.house_contract_id')
+    .withGraphJoined('houseContract.[house, services]')
+    .orderBy('houseContract:services.id');
   return sortNewestFirst(contracts.map((contract) => ({ id: contract.id, ...tenantDates(contract), contract }))).map((entry) => entry.contract);
 }
 
@@ -34,8 +34,7 @@ export async function currentUser(db: Knex, userId: number): Promise<User> {
  * the page is about — the current one for the purpose, else the newest.
  */
 export async function ownContract(db: Knex, userId: number, contractId: number | null | undefined, purpose: PeriodPurpose = 'DEFAULT'): Promise<{ contract: TenantContract; today: string }> {
-  const today = await readSystemCurrentDate(db);
-  const contracts = await ownContracts(db, userId);
+  const [today, contracts] = await Promise.all([readSystemCurrentDate(db), ownContracts(db, userId)]);
   if (contractId !== undefined && contractId !== null) {
     const named = contracts.find((contract) => contract.id === contractId);
     if (!named) throw new DomainError('NOT_FOUND', CONTRACT_NOT_FOUND, { fields: [{ field: 'contractId', rule: 'exists', message: CONTRACT_NOT_FOUND }] });
