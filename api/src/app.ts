@@ -111,7 +111,7 @@ export async function createApp({ db, boss, config, tokenSecret = loadTokenSecre
   app.use('/api/v2', tenantAreaRoutes(db));
   app.use('/api/v2', directDebitRoutes(db, boss, config));
   app.use('/api/v2', usageReportsRoute(db, jobFiles));
-  app.use('/api/v2', uploadsRoute(db, boss));
+  app.use('/api/v2', uploadsRoute(db, boss, jobFiles));
   app.use('/api/v2', simulateExternalPaymentRoute(db, config));
   app.use('/api/v2', contractServicesRoute(db));
   app.use('/api/v2', operatorRoute(db, boss));

@@ -5,6 +5,7 @@ import request from 'supertest';
 import { createQueues } from '../jobs/create-queues';
 import { QUEUES } from '../jobs/queues';
 import { runExport } from '../modules/exports';
+import { runReadingImport, runRecordImport } from '../modules/imports';
 import { runUsageReport } from '../modules/usage-reports';
 import { startApiHarness, type ApiHarness } from '../testing';
 
@@ -23,7 +24,7 @@ const GROUP = { 'X-Group-ID': '1' };
 
 beforeAll(async () => {
   api = await startApiHarness();
-  await createQueues(api.boss, [QUEUES['exports.run'], QUEUES['reports.usage']]);
+  await createQueues(api.boss, [QUEUES['exports.run'], QUEUES['reports.usage'], QUEUES['imports.readings'], QUEUES['imports.records']]);
   [staff, readonly] = await Promise.all([api.signIn('staff@demo.test'), api.signIn('readonly@demo.test')]);
 });
 afterAll(async () => {
@@ -128,4 +129,37 @@ it("refuses a usage report of another agency or group, and an id that is not one
   expect(notAnId.status).toBeGreaterThanOrEqual(400);
   expect(notAnId.status).toBeLessThan(500);
   expect(String((await status('/api/v2/exports/abc?wait=20000')).status)).toMatch(/^4\d\d$/);
+});
+
+/** Sends a file to an upload route as the import dialog does (the body itself, its name in X-File-Name). */
+async function startImport(route: string, csv: string, name: string): Promise<number> {
+  const res = await http().post(route).set({ Authorization: `Bearer ${staff}`, ...GROUP, 'Content-Type': 'text/csv', 'X-File-Name': name }).send(Buffer.from(csv));
+  expect(res.status).toBe(202);
+  return res.body.id as number;
+}
+
+it.each([
+  ['readings', '/api/v2/uploads/upload-readings', 'Meter,Date,Value\nWAIT-0001,2026-03-01,1000\n', (id: number) => runReadingImport(api.db.knex, id)],
+  ['tenants', '/api/v2/uploads/import?kind=TENANTS', 'Email,First name,Last name\nwaiting.tenant@import.test,Wade,Waiting\n', (id: number) => runRecordImport(api.db.knex, id)],
+])('answers a %s import waited on as soon as its job moves it on, and at once once it has stopped', async (_kind, route, csv, run) => {
+  const id = await startImport(route, csv, `wait-${_kind}.csv`);
+  const statusUrl = `${route.split('?')[0]}/${id}`;
+  expect((await status(statusUrl).expect(200)).body.status).toBe('PENDING');
+  const waiting = timed(status(`${statusUrl}?wait=20000`));
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const started = Date.now();
+  await run(id);
+  const { answer, ms } = await waiting;
+  expect(answer.status).toBe(200);
+  expect(['IN_PROGRESS', 'DONE']).toContain(answer.body.status);
+  expect(ms).toBeGreaterThanOrEqual(250);
+  expect(Date.now() - started).toBeLessThan(5_000);
+  // Stopped: a waiting call answers at once; "007" is the same import as "7".
+  const done = await timed(status(`${statusUrl.replace(/\/(\d+)$/, '/00$1')}?wait=20000`).expect(200));
+  expect(done.answer.body.status).toBe('DONE');
+  expect(done.ms).toBeLessThan(5_000);
+  // Another group's member of staff is refused before any wait.
+  const otherGroup = await timed(http().get(`${statusUrl}?wait=20000`).set({ Authorization: `Bearer ${staff}`, 'X-Group-ID': '2' }));
+  expect([403, 404]).toContain(otherGroup.answer.status);
+  expect(otherGroup.ms).toBeLessThan(5_000);
 });

@@ -13,6 +13,7 @@ import {
   requestRecordImport,
   voidBillsFromFile,
 } from '../modules/imports';
+import { waitMsOf, type JobFileChanges } from '../modules/exports/job-file-changes';
 import { READING_IMPORT_MAX_BYTES } from '../rules';
 import { attachmentsRoute } from './attachments.route';
 import { currentUser, restRoute } from './rest-route';
@@ -23,15 +24,19 @@ import { groupOf, queryValue, rawBody, uploadedFile } from './upload-request';
  * The upload routes of specification §7. Each takes the file itself as the body (Content-Type text/csv or the
  * XLSX type for spreadsheets), its name in `X-File-Name`, the group in X-Group-ID.
  * - `POST /uploads/upload-readings`: a readings file, imported by a job. 202 with the import, or 200 with the
- *   existing one when the same file was sent before. GET …/:id shows its progress; GET …/:id/rejected-rows
+ *   existing one when the same file was sent before. GET …/:id shows its progress (`?wait=<ms>`: a long-poll, answered
+ *   at once when the import has stopped, else as soon as the job moves it on); GET …/:id/rejected-rows
  *   downloads the rejected rows with their reasons (a link may carry `?jwt=`).
  * - `POST /uploads/import?kind=TENANTS|CONTACTS|TARIFFS|SUPPLIER_CONTRACTS`: the same for other records, with WRITE
- *   on the records' area; GET …/:id and GET …/:id/rejected-rows (the invalid rows file) likewise.
+ *   on the records' area; GET …/:id (long-poll likewise) and GET …/:id/rejected-rows (the invalid rows file).
  * - `POST /uploads/void-energy-bills[?reason=]`: voids the bills a file lists, answering a result per row.
  * - Attachments of a visit, a comment or a tenant, and their downloads (attachments.route.ts).
  */
-export function uploadsRoute(db: Knex, boss: PgBoss): Router {
+export function uploadsRoute(db: Knex, boss: PgBoss, changes: JobFileChanges): Router {
   const router = Router();
+  const stopped = (view: { status: string }) => view.status === 'DONE' || view.status === 'FAILED';
+  // The trigger names an import by its id as PostgreSQL prints it ("7", never "007").
+  const keyOf = (kind: string, id: string) => `${kind}:${/^\d{1,9}$/.test(id) ? Number(id) : id}`;
   router.post('/uploads/upload-readings', rawBody(READING_IMPORT_MAX_BYTES));
   restRoute(router, 'post', '/uploads/upload-readings', backoffice('meterReadings', 'WRITE'), async (req, res) => {
     const caller = { db, boss, userId: currentUser(res)!.id, groupId: groupOf(req) };
@@ -42,7 +47,9 @@ export function uploadsRoute(db: Knex, boss: PgBoss): Router {
       .json(result.import);
   });
   restRoute(router, 'get', '/uploads/upload-readings/:id', backoffice('meterReadings', 'READ'), async (req, res) => {
-    res.set('Cache-Control', 'no-store').json(readingImportView(await readingImportStatus(db, groupOf(req), String(req.params.id))));
+    const id = String(req.params.id);
+    const view = await changes.waitFor(keyOf('reading-import', id), waitMsOf(req.query.wait), async () => readingImportView(await readingImportStatus(db, groupOf(req), id)), stopped);
+    res.set('Cache-Control', 'no-store').json(view);
   });
   restRoute(router, 'get', '/uploads/upload-readings/:id/rejected-rows', backoffice('meterReadings', 'READ'), async (req, res) => {
     await sendStoredFile(res, await openRejectedRows(db, groupOf(req), String(req.params.id)));
@@ -60,7 +67,9 @@ export function uploadsRoute(db: Knex, boss: PgBoss): Router {
       .json(result.import);
   });
   restRoute(router, 'get', '/uploads/import/:id', staff, async (req, res) => {
-    res.set('Cache-Control', 'no-store').json(recordImportView(await recordImportStatus(db, currentUser(res)!, groupOf(req), String(req.params.id))));
+    const id = String(req.params.id);
+    const view = await changes.waitFor(keyOf('record-import', id), waitMsOf(req.query.wait), async () => recordImportView(await recordImportStatus(db, currentUser(res)!, groupOf(req), id)), stopped);
+    res.set('Cache-Control', 'no-store').json(view);
   });
   restRoute(router, 'get', '/uploads/import/:id/rejected-rows', staff, async (req, res) => {
     await sendStoredFile(res, await openRecordImportRejectedRows(db, currentUser(res)!, groupOf(req), String(req.params.id)));

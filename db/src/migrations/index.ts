@@ -39,6 +39,7 @@ import * as outboxSenderBrand from './20261130000000_outbox_sender_brand';
 import * as userPreferences from './20261130050000_user_preferences';
 import * as jobFileChanges from './20261130100000_job_file_changes';
 import * as reviewBillingIndexes from './20261130300000_review_billing_indexes';
+import * as importChanges from './20261201000000_import_changes';
 
 /** Every migration in order. Append new ones at the end; never edit or remove an applied one. */
 export const migrations: Array<[string, Knex.Migration]> = [
@@ -82,4 +83,5 @@ export const migrations: Array<[string, Knex.Migration]> = [
   ['20261130050000_user_preferences', userPreferences],
   ['20261130100000_job_file_changes', jobFileChanges],
   ['20261130300000_review_billing_indexes', reviewBillingIndexes],
+  ['20261201000000_import_changes', importChanges],
 ];

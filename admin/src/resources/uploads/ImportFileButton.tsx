@@ -4,12 +4,10 @@ import { Alert, Button as MuiButton, Dialog, DialogActions, DialogContent, Dialo
 import { RECORD_IMPORT_MESSAGES } from '@app/api/rules';
 import { Button, useRefresh } from 'react-admin';
 import { useGroupId } from '../../bootstrap/GroupIdContext';
-import { downloadThroughLink } from '../exports/export-api';
-import { POLL_INTERVAL_MS } from '../exports/useExportJob';
+import { downloadThroughLink, STATUS_WAIT_MS } from '../exports/export-api';
 import { FilePicker } from './FilePicker';
 import { fetchImport, IMPORT_CHOICES, importChoices, importOutcome, invalidRowsUrl, startImport, type ImportChoice, type ImportStatus } from './imports-api';
 
-const sleep = (ms: number) => new Promise((resolve) => window.setTimeout(resolve, ms));
 const SHEETS = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
@@ -52,8 +50,7 @@ export function ImportFileButton() {
       let current = await startImport(choice, file, groupId);
       setStatus(current);
       while (mounted.current && (current.status === 'PENDING' || current.status === 'IN_PROGRESS')) {
-        await sleep(POLL_INTERVAL_MS);
-        current = await fetchImport(choice, current.id, groupId);
+        current = await fetchImport(choice, current.id, groupId, STATUS_WAIT_MS);
         setStatus(current);
       }
       refresh();

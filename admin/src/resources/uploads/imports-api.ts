@@ -40,7 +40,12 @@ export async function startImport(choice: ImportChoice, file: File, groupId: num
   return sendFile<ImportStatus>(IMPORT_CHOICES[choice].start, file, groupId, choice === 'READINGS' ? {} : { kind: choice });
 }
 
-export const fetchImport = (choice: ImportChoice, id: number, groupId: number): Promise<ImportStatus> => getJson<ImportStatus>(`${IMPORT_CHOICES[choice].start}/${id}`, groupId);
+/**
+ * An import's progress. With `waitMs`, a long-poll: the server answers at once when the import has stopped, else the
+ * moment its job moves it on, else after `waitMs` (it caps that at 25 s) — so the dialog follows the job with no pause.
+ */
+export const fetchImport = (choice: ImportChoice, id: number, groupId: number, waitMs = 0): Promise<ImportStatus> =>
+  getJson<ImportStatus>(`${IMPORT_CHOICES[choice].start}/${id}${waitMs > 0 ? `?wait=${waitMs}` : ''}`, groupId);
 
 /** What to tell staff once an import has stopped: the counts, or why the file was refused (§8 custom message). */
 export function importOutcome(status: ImportStatus): string {
