@@ -7,8 +7,12 @@ import { OPERATION_LIMITS, QUERY_TOO_COMPLEX } from './operation-limits';
 /*
  * One anonymous request of 35,000 aliases once held the API for 9 s and every other caller with it. The
  * alias, depth, token, directive and size attacks are now refused while the operation is parsed and
- * validated, in well under 50 ms, with their own code; the real operations of the site and back office pass.
+ * validated, before any resolver or query runs, with their own code; the real operations of the site and back
+ * office pass. (How fast is the bench's to say; the bound here only catches a return of the 9 s.)
  */
+
+/** A refusal slower than this means the operation was worked on, not refused on sight, even on a loaded machine. */
+const REFUSED_ON_SIGHT_MS = 1_000;
 
 let api: ApiHarness;
 let staff: string;
@@ -45,19 +49,24 @@ it.each([
   { what: 'levels of depth', query: deep(OPERATION_LIMITS.depth + 5) },
   { what: 'directives', query: directives(OPERATION_LIMITS.directives + 1) },
   { what: 'tokens', query: `{ ${'getSystemCurrentDate '.repeat(OPERATION_LIMITS.tokens + 1)} }` },
-])('refuses too many $what in under 50 ms', async ({ query }) => {
+])('refuses too many $what before running anything', async ({ query }) => {
   await api.graphql('{ getSystemCurrentDate }'); // warm
-  const { ms, res } = await quickest(5, () => timed(() => api.graphql(query)));
+  const statements: string[] = [];
+  const listener = (statement: { sql: string }) => statements.push(statement.sql);
+  api.db.knex.on('query', listener);
+  const { ms, res } = await quickest(3, () => timed(() => api.graphql(query))).finally(() => api.db.knex.removeListener('query', listener));
   const codes = (res.body.errors as Array<{ extensions: { code: string } }>).map((error) => error.extensions.code);
   expect(codes).toContain(QUERY_TOO_COMPLEX);
-  expect(ms).toBeLessThan(50);
+  // Not one resolver ran: getSystemCurrentDate would have read the settings.
+  expect(statements.filter((sql) => /system_settings/.test(sql))).toEqual([]);
+  expect(ms).toBeLessThan(REFUSED_ON_SIGHT_MS);
 });
 
 it('refuses an operation body over 100 kB before parsing it (35,000 aliases)', async () => {
   const { ms, res } = await quickest(5, () => timed(() => api.graphql(aliases(35_000))));
   expect(res.status).toBe(413);
   expect(res.body.error.code).toBe('PAYLOAD_TOO_LARGE');
-  expect(ms).toBeLessThan(50);
+  expect(ms).toBeLessThan(REFUSED_ON_SIGHT_MS);
 });
 
 it('does not delay an unrelated request by more than 100 ms while attacked', async () => {
