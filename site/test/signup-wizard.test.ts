@@ -305,3 +305,42 @@ function nextSeptember(): string {
   const year = today.getUTCMonth() >= 7 ? today.getUTCFullYear() + 1 : today.getUTCFullYear();
   return `${year}-09-01`;
 }
+
+it('a tenant whose confirmation link has expired asks for a new one from the sign-in page or the expired link, and gets in', async () => {
+  const base = running.product().baseUrl;
+  // The demo tenant never opened their welcome e-mail's link, and it has expired.
+  await db.knex('users').where({ email: 'tenant@demo.test' }).update({ confirmed_at: null });
+  const { page, errors } = await open(375);
+
+  await page.goto(`${base}/signup-complete?confirm=${'x'.repeat(43)}`);
+  await page.getByText('This confirmation link has expired or has already been used.').waitFor();
+  await page.getByRole('button', { name: 'Send the confirmation link again' }).click();
+  await page.getByText('Required').waitFor();
+  await page.getByLabel('Your e-mail address').fill('nobody@nowhere.test');
+  await page.getByRole('button', { name: 'Send the confirmation link again' }).click();
+  // The same answer for an address with no account waiting: the page tells no one who has an account.
+  await page.getByRole('status').filter({ hasText: 'If this address has an account waiting for confirmation' }).waitFor();
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
+  await page.screenshot({ path: '.data/screenshots/signup-resend-expired-375.png', fullPage: true });
+
+  await page.goto(`${base}/signin/tenant`);
+  await page.getByLabel('Email').fill('tenant@demo.test');
+  await page.getByLabel('Password').fill('Demo1234');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByText('You must confirm your account first!').waitFor();
+  await page.getByRole('button', { name: 'Send the confirmation link again' }).click();
+  await page.getByRole('status').filter({ hasText: 'a new link is on its way' }).waitFor();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: '.data/screenshots/signin-resend-375.png', fullPage: true });
+
+  const mail = await mailTo('tenant@demo.test', /^Confirm your .* account$/);
+  await page.goto(linkIn(mail, '/signup-complete?confirm='));
+  await page.getByText('Thank you: tenant@demo.test is confirmed.').waitFor();
+  await page.goto(`${base}/signin/tenant`);
+  await page.getByLabel('Email').fill('tenant@demo.test');
+  await page.getByLabel('Password').fill('Demo1234');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL(`${base}/tenant-profile`);
+  expect(errors).toEqual([]);
+});

@@ -125,7 +125,7 @@ export async function resetPassword(
  * The group whose brand an account's e-mails wear: a tenant's newest contract's, else an agent's first agency's;
  * staff and accounts of no group get the product's own.
  */
-async function accountGroupId(db: Knex, userId: number): Promise<number | null> {
+export async function accountGroupId(db: Knex, userId: number): Promise<number | null> {
   const tenant = await db('tenant_contracts').where({ user_id: userId }).orderBy('id', 'desc').first('group_id');
   if (tenant) return tenant.group_id;
   const agent = await db('agent_agencies as aa').join('agencies as a', 'a.id', 'aa.agency_id').where('aa.user_id', userId).orderBy('aa.id').first('a.group_id');

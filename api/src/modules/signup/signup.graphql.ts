@@ -3,6 +3,7 @@ import type { GraphQLModule } from '../../graphql/graphql-module';
 import type { Resolver, ResolverMap } from '../../graphql/schema';
 import { readSignupSession, saveSignupStep, startSignupSession } from './signup-session.service';
 import { confirmSignupAccount } from './confirm-account.service';
+import { resendSignupConfirmation } from './resend-confirmation.service';
 import { signupInvitation } from './signup-invitation.service';
 import { checkSignupReferralCode } from './referral-code.service';
 import { signupCardCheckout, signupDirectDebit, signupPaymentStatus } from './signup-payment.service';
@@ -75,6 +76,11 @@ export const signupModule: GraphQLModule = {
     type ConfirmedSignupAccount {
       email: String!
     }
+    type ResentSignupConfirmation {
+      sent: Boolean!
+      "What to tell the person (it does not say whether the address has an account)"
+      message: String!
+    }
     extend type Query {
       "A sign-up in progress, by its token"
       signupSession(token: ID!): SignupWizard!
@@ -96,6 +102,8 @@ export const signupModule: GraphQLModule = {
       signupDirectDebit(token: String!, accountHolderName: String!, sortCode: String!, accountNumber: String!, accountHolderConfirmed: Boolean): SignupDirectDebit!
       "Confirms the account from the welcome e-mail's link (once, within 7 days)"
       confirmSignupAccount(token: String!): ConfirmedSignupAccount!
+      "A new confirmation link for an account still waiting for one; the same answer whether or not there is such an account"
+      resendSignupConfirmation(email: String!): ResentSignupConfirmation!
     }
   `,
   resolvers: {
@@ -111,6 +119,7 @@ export const signupModule: GraphQLModule = {
       signupCardCheckout: ((_parent, args, { db, ip, config }) => signupCardCheckout(db, args, { ip, baseUrl: config.baseUrl })) satisfies Resolver<{ token: string; successUrl: string }>,
       signupDirectDebit: ((_parent, args, { db, boss, ip }) => signupDirectDebit(db, boss, args, { ip })) satisfies Resolver<{ token: string; accountHolderName: string; sortCode: string; accountNumber: string; accountHolderConfirmed?: boolean | null }>,
       confirmSignupAccount: ((_parent, { token }, { db, ip }) => confirmSignupAccount(db, token, ip)) satisfies Resolver<{ token: string }>,
+      resendSignupConfirmation: ((_parent, { email }, { db, boss, ip, config }) => resendSignupConfirmation(db, boss, { email }, { ip, baseUrl: config.baseUrl, siteName: config.siteName })) satisfies Resolver<{ email: string }>,
     },
   } satisfies ResolverMap,
   // Anyone: each operation is scoped by its own token (the sign-up's, or the invitation's pair, or the e-mailed link).
@@ -124,5 +133,6 @@ export const signupModule: GraphQLModule = {
     'Mutation.signupCardCheckout': PUBLIC,
     'Mutation.signupDirectDebit': PUBLIC,
     'Mutation.confirmSignupAccount': PUBLIC,
+    'Mutation.resendSignupConfirmation': PUBLIC,
   } satisfies Record<string, Access>,
 };

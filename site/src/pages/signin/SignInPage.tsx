@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { email as emailRule, required, type TenantPortal } from '@app/api/rules';
+import { email as emailRule, LOGIN_ERRORS, required, type TenantPortal } from '@app/api/rules';
 import { useSession } from '../../session/SessionProvider';
 import { logIn, returnPath, type SignInKind } from './sign-in';
 import './auth-forms.css';
 import { AuthForm } from '../../ui/AuthForm';
+import { ResendConfirmation } from './ResendConfirmation';
 
 export interface SignInPageProps {
   title: string;
@@ -60,6 +61,7 @@ export function SignInPage({ title, intro, kind, portal = 'MY_ACCOUNT', forgotPa
             {message}
           </p>
         )}
+        {message === LOGIN_ERRORS['errors.form.login.unconfirmed'] && <ResendConfirmation email={email} />}
         <AuthForm onSubmit={onSubmit}>
           <label>
             Email

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { ResendConfirmation } from '../../signin/ResendConfirmation';
 import { confirmAccount, type SignupResult } from './signup-api';
 import { readSignupResult } from './signup-result';
 import { forgetSignupToken } from './signup-token';
@@ -55,9 +56,13 @@ export function SignupCompletePage() {
             </>
           )}
           {confirmation.status === 'refused' && (
-            <p className="auth-alert" role="alert">
-              {confirmation.message}
-            </p>
+            <>
+              <p className="auth-alert" role="alert">
+                {confirmation.message}
+              </p>
+              <p>Ask for a new link: we send it to the address you signed up with.</p>
+              <ResendConfirmation />
+            </>
           )}
         </section>
       </div>

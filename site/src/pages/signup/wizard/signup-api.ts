@@ -129,3 +129,7 @@ export const confirmAccount = (token: string) => call<{ email: string }>(`mutati
 
 export const checkReferralCode = (code: string) =>
   call<{ applied: boolean; message: string }>(`query ($code: String!) { checkSignupReferralCode(code: $code) { applied message } }`, { code }, 'checkSignupReferralCode');
+
+/** A new confirmation link by e-mail for an account still waiting for one (the answer is the same for any address). */
+export const resendConfirmation = (email: string) =>
+  call<{ sent: boolean; message: string }>(`mutation ($email: String!) { resendSignupConfirmation(email: $email) { sent message } }`, { email }, 'resendSignupConfirmation');
