@@ -176,3 +176,16 @@ it('signs a My Energy Bill customer up: a BILL contract, no schedule, the energy
   expect(await api.db.knex('signup_sessions').where({ token }).first('completed_at')).toEqual({ completed_at: expect.any(Date) });
   expect((await anonymous(STATUS, { token })).data.signupPaymentStatus).toMatchObject({ paymentMethod: 'PAY_ON_RECEIPT', complete: true });
 });
+
+it('shows staff the correspondence address a tenant gave at sign-up, and keeps it a real postcode when they change it', async () => {
+  const token = await startSignup(api);
+  const form = newHouseForm(token, today, { house: { line1: '9 Letter Lane' }, tenant: { email: 'away@signup.test', alternativeAddress: { line1: '12 Harbour Street', city: 'Whitby', postcode: 'yo21 3ab' } }, housemates: [] });
+  const res = await processSignupRequest(api, 'plan', form);
+  expect(res.status).toBe(200);
+  const staff = await api.signIn('staff@demo.test');
+  const FIELDS = 'correspondenceStreetName correspondenceCityName correspondencePostCode';
+  const shown = await api.graphql(`query ($id: ID!) { Tenant(id: $id) { ${FIELDS} } }`, { id: String(res.body.userId) }, staff, { 'X-Group-ID': '1' });
+  expect(shown.body.data.Tenant).toEqual({ correspondenceStreetName: '12 Harbour Street', correspondenceCityName: 'Whitby', correspondencePostCode: 'YO21 3AB' });
+  const changed = await api.graphql(`mutation ($id: ID!, $postCode: String) { updateTenant(id: $id, correspondencePostCode: $postCode) { ${FIELDS} } }`, { id: String(res.body.userId), postCode: 'not a postcode' }, staff, { 'X-Group-ID': '1' });
+  expect(changed.body.errors[0].extensions.fields).toEqual([expect.objectContaining({ field: 'correspondencePostCode' })]);
+});

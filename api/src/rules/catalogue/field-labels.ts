@@ -23,6 +23,9 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   imageUploadId: 'Image',
   kwhPerYear: 'kWh per year',
   tvLicence: 'TV licence',
+  correspondenceStreetName: 'Correspondence address',
+  correspondenceCityName: 'Correspondence city',
+  correspondencePostCode: 'Correspondence postcode',
 };
 
 /**

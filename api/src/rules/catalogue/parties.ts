@@ -151,6 +151,10 @@ export const Tenant: ResourceSpec = {
     customerType: { kind: 'enum', values: CUSTOMER_TYPES, defaultValue: 'STUDENT', filter: 'eq', list: true },
     dateOfBirth: { kind: 'date' },
     priorityServices: { kind: 'boolean', defaultValue: false, filter: 'eq', help: 'On the Priority Services Register: credit control calls them instead of warning of court' },
+    // The alternative address given at sign-up: where letters go when the tenant does not live at the house yet.
+    correspondenceStreetName: { kind: 'string', maxLength: 255, help: 'Where to write to when it is not the house (given at sign-up)' },
+    correspondenceCityName: { kind: 'string', maxLength: 100 },
+    correspondencePostCode: { kind: 'string', rules: [ukPostcode], normalise: normaliseUkPostcode, maxLength: 8 },
   },
   search: ['email', 'firstName', 'lastName', 'phone'],
   defaultSort: { field: 'lastName', order: 'ASC' },
