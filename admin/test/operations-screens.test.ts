@@ -40,6 +40,8 @@ const running = useProductInBrowser(async () => {
 });
 afterAll(() => db?.drop());
 
+/** A 1×1 PNG, as a logo file is. */
+const ONE_PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const DEVELOPER_TEXT = /\b[A-Z]{2,}(?:_[A-Z0-9]+)+\b/g;
 
 async function check(page: Page, name: string, width: number, within?: string): Promise<void> {
@@ -161,6 +163,21 @@ describe.each([1440, 375])('the System area at %i px', (width) => {
       await page.getByText('Successfully saved').waitFor();
       expect(await db.knex('entity_configurations').where({ group_id: 1 }).first('display_name', 'primary_colour')).toEqual({ display_name: 'Bills for Students', primary_colour: '#0a7f5a' });
       expect(await db.knex('audit_log').where({ entity: 'operator.trigger_billing' }).count({ n: '*' })).toEqual([{ n: 1 }]);
+      // The logo the statements draw: chosen, uploaded, shown, removed.
+      await page.getByText("No logo: statements draw the brand's mark instead.").waitFor();
+      await page.getByLabel('Choose a logo').setInputFiles({ name: 'logo.webp', mimeType: 'image/webp', buffer: Buffer.from('RIFF') });
+      await page.getByText('The file must be one of: PNG, JPEG').waitFor();
+      await page.getByLabel('Choose a logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG });
+      await page.getByRole('button', { name: 'Upload logo' }).click();
+      await page.getByText('Logo saved').waitFor();
+      const logo = page.getByRole('img', { name: "The brand's logo" });
+      await logo.waitFor();
+      await waitUntil(page, `[...document.images].some((image) => image.alt === "The brand's logo" && image.complete && image.naturalWidth === 1)`);
+      expect(await db.knex('entity_configurations as e').join('uploads as u', 'u.id', 'e.logo_upload_id').where('e.group_id', 1).first('u.file_name')).toEqual({ file_name: 'logo.png' });
+      await check(page, 'system-logo', width);
+      await page.getByRole('button', { name: 'Remove logo' }).click();
+      await page.getByText("No logo: statements draw the brand's mark instead.").waitFor();
+      expect(await db.knex('entity_configurations').where({ group_id: 1 }).first('logo_upload_id')).toEqual({ logo_upload_id: null });
     }
     await page.context().close();
   });

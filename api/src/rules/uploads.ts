@@ -26,7 +26,8 @@ export const UPLOAD_LIMITS: Partial<Record<UploadResourceType, UploadLimit>> = {
   DD_PAPER_MANDATE: { types: DOCUMENTS, maxBytes: 10 * MB },
   ENERGY_BILL: { types: DOCUMENTS, maxBytes: 20 * MB },
   ENERGY_BILL_CONTRACT: { types: DOCUMENTS, maxBytes: 20 * MB },
-  ENTITY_CONFIGURATION_ASSET: { types: IMAGES, maxBytes: 2 * MB },
+  // A brand's logo: the types the statement PDF can draw.
+  ENTITY_CONFIGURATION_ASSET: { types: ['image/png', 'image/jpeg'], maxBytes: 2 * MB },
   CC_STAGE_UPDATE: { types: SHEETS, maxBytes: 20 * MB },
 };
 

@@ -4,11 +4,12 @@ import { useNotify } from 'react-admin';
 import { useGroupId } from '../../bootstrap/GroupIdContext';
 import { ActionError } from '../../providers/graphql-action';
 import { fetchEntityConfiguration, saveEntityConfiguration, type EntityConfiguration } from './operator-api';
+import { LogoField } from './LogoField';
 import { OperatorPanel, useLoaded } from './OperatorPanel';
 
 type Form = Pick<EntityConfiguration, 'displayName' | 'primaryColour' | 'secondaryColour' | 'supportEmail'>;
 
-/** The entity configuration of the group the back office is open in: its name shown to customers, colours and support address. */
+/** The entity configuration of the group the back office is open in: its name shown to customers, colours, support address and logo. */
 export function BrandPanel() {
   const groupId = useGroupId();
   const notify = useNotify();
@@ -51,6 +52,7 @@ export function BrandPanel() {
               Save
             </Button>
           </div>
+          <LogoField groupId={groupId} logoUploadId={data?.logoUploadId ?? null} onChanged={reload} />
         </Stack>
       )}
     </OperatorPanel>

@@ -1,7 +1,8 @@
-import { tokenPermissions } from '@app/api/client';
+import { getToken, tokenPermissions } from '@app/api/client';
 import { hasAreaLevel } from '@app/api/rules';
 import { formatDate } from '../catalogue/format';
-import { getJson, sendJson } from '../uploads/rest-api';
+import { requestHeaders } from '../../providers/requestHeaders';
+import { getJson, sendFile, sendJson } from '../uploads/rest-api';
 
 /*
  * The operator endpoints of specification §7 (/api/v2/admin/*, system WRITE, each change audited by the server),
@@ -69,6 +70,13 @@ export const fetchExternalServices = async (groupId: number) => (await getJson<{
 export const upsertExternalService = (groupId: number, service: Pick<ExternalService, 'name' | 'baseUrl' | 'enabled'>) => sendJson<ExternalService>('POST', `${ADMIN}/upsert-external-service`, groupId, service);
 export const fetchEntityConfiguration = (groupId: number) => getJson<EntityConfiguration>(`${ADMIN}/entity-configuration/${groupId}`, groupId);
 export const saveEntityConfiguration = (groupId: number, values: Partial<EntityConfiguration>) => sendJson<EntityConfiguration>('PATCH', `${ADMIN}/entity-configuration/${groupId}`, groupId, values);
+export const uploadLogo = (groupId: number, file: File) => sendFile<EntityConfiguration>(`${ADMIN}/entity-configuration/${groupId}/logo`, file, groupId);
+
+/** The group's logo as an object URL for an <img> (an image tag cannot send the session's header), or null when it has none. */
+export async function fetchLogoUrl(groupId: number): Promise<string | null> {
+  const res = await fetch(`${ADMIN}/entity-configuration/${groupId}/logo`, { credentials: 'omit', headers: requestHeaders(groupId, getToken()), cache: 'no-store' });
+  return res.ok ? URL.createObjectURL(await res.blob()) : null;
+}
 
 /** The operator panels are for staff with WRITE on the system area (the endpoints' own rule). */
 export const canOperate = (): boolean => hasAreaLevel(tokenPermissions(), 'systemLogs', 'WRITE');

@@ -1,7 +1,9 @@
+import type { Readable } from 'node:stream';
 import type { Knex } from '@app/db';
 import { recordChange } from '../../audit/record-change';
 import { DomainError, type FieldError } from '../../errors/domain-error';
 import { hexColour } from '../../rules';
+import { fileStorage, storeUpload, type AttachedFile, type FileStorage } from '../files';
 import type { OperatorCaller } from './operator.service';
 
 const FIELDS = { displayName: 'display_name', primaryColour: 'primary_colour', secondaryColour: 'secondary_colour', logoUploadId: 'logo_upload_id', supportEmail: 'support_email' } as const;
@@ -50,12 +52,44 @@ export async function patchEntityConfiguration(caller: OperatorCaller, groupIdTe
   }
   if (errors.length) throw DomainError.invalid(errors);
   const values = Object.fromEntries(Object.entries(input).map(([key, value]) => [FIELDS[key as keyof typeof FIELDS], key === 'logoUploadId' && value !== null ? Number(value) : value]));
+  return caller.db.transaction((trx: Knex) => writeConfiguration(trx, group, values, caller.userId));
+}
+
+/** Writes the group's configuration (made on its first edit) with the row locked, audited. */
+async function writeConfiguration(trx: Knex, group: { id: number; name: string }, values: Record<string, unknown>, actorUserId: number) {
+  const before = await trx('entity_configurations').where({ group_id: group.id }).forUpdate().first();
+  const [row] = before
+    ? await trx('entity_configurations').where({ id: before.id }).update({ ...values, updated_at: trx.fn.now() }).returning('*')
+    : await trx('entity_configurations').insert({ group_id: group.id, display_name: group.name, ...values }).returning('*');
+  await recordChange(trx, { action: before ? 'UPDATE' : 'INSERT', entity: 'entity_configurations', entityId: row.id, actorUserId, before: before ?? null, after: row });
+  return view(row);
+}
+
+/** The first bytes of the logo types. */
+const MAGIC: Record<string, Buffer> = { 'image/png': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), 'image/jpeg': Buffer.from([0xff, 0xd8, 0xff]) };
+
+/**
+ * `POST /api/v2/admin/entity-configuration/{groupId}/logo`, the image itself as the body (PNG or JPEG, at most
+ * 2 MB, its name in X-File-Name): stored as the group's ENTITY_CONFIGURATION_ASSET upload and made its logo in one
+ * transaction, so the next statement draws it; a refused file is a field error on `file` and changes nothing.
+ */
+export async function uploadBrandLogo(caller: OperatorCaller, groupIdText: string, file: AttachedFile, storage: FileStorage = fileStorage()) {
+  const group = await groupOf(caller.db, groupIdText);
+  // The declared type must be what the bytes are: a logo the PDF cannot read would silently not be drawn.
+  const kind = file.contentType.split(';')[0]!.trim().toLowerCase();
+  if (file.data.length && MAGIC[kind] && !file.data.subarray(0, MAGIC[kind].length).equals(MAGIC[kind])) {
+    throw DomainError.invalid([{ field: 'file', rule: 'image', message: `The file is not a ${kind === 'image/png' ? 'PNG' : 'JPEG'} image` }]);
+  }
   return caller.db.transaction(async (trx: Knex) => {
-    const before = await trx('entity_configurations').where({ group_id: group.id }).forUpdate().first();
-    const [row] = before
-      ? await trx('entity_configurations').where({ id: before.id }).update({ ...values, updated_at: trx.fn.now() }).returning('*')
-      : await trx('entity_configurations').insert({ group_id: group.id, display_name: group.name, ...values }).returning('*');
-    await recordChange(trx, { action: before ? 'UPDATE' : 'INSERT', entity: 'entity_configurations', entityId: row.id, actorUserId: caller.userId, before: before ?? null, after: row });
-    return view(row);
+    const stored = await storeUpload(trx, { groupId: group.id, resourceType: 'ENTITY_CONFIGURATION_ASSET', fileName: file.fileName, contentType: file.contentType, data: file.data, uploadedByUserId: caller.userId }, storage);
+    return writeConfiguration(trx, group, { logo_upload_id: stored.id }, caller.userId);
   });
+}
+
+/** `GET …/{groupId}/logo`: the group's logo image for the System area's preview; not found when it has none. */
+export async function openBrandLogo(db: Knex, groupIdText: string, storage: FileStorage = fileStorage()): Promise<{ fileName: string; contentType: string; sizeBytes: number; stream: Readable }> {
+  const group = await groupOf(db, groupIdText);
+  const row = await db('entity_configurations as e').join('uploads as u', 'u.id', 'e.logo_upload_id').where('e.group_id', group.id).first('u.file_name', 'u.content_type', 'u.size_bytes', 'u.storage_key');
+  if (!row) throw new DomainError('NOT_FOUND', 'This group has no logo');
+  return { fileName: row.file_name, contentType: row.content_type, sizeBytes: Number(row.size_bytes), stream: await storage.open(row.storage_key) };
 }

@@ -1,12 +1,20 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import request from 'supertest';
 import { hashPassword } from '../../auth/password-hashing';
 import { startApiHarness, type ApiHarness } from '../../testing';
+import { loadGroupBrand } from '../brand/group-brand';
 
 /*
  * The System area's entity configuration (GET and PATCH /api/v2/admin/entity-configuration/{groupId}): read with
  * its defaults before the first edit, changed with each field checked by name, audited; staff who work for one
- * group neither read nor change another's (not found), and a refused change writes nothing.
+ * group neither read nor change another's (not found), and a refused change writes nothing. The group's logo is
+ * uploaded as the image itself (POST …/{groupId}/logo) and becomes the brand the statements draw.
  */
+
+const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'brand-logo-'));
+process.env.UPLOADS_DIR = folder;
 
 let api: ApiHarness;
 let staff: string;
@@ -25,7 +33,10 @@ beforeAll(async () => {
   await knex('backoffice_user_groups').insert({ user_id: user.id, group_id: 1 });
   groupOneOnly = await api.signIn('ops-group1@demo.test');
 });
-afterAll(() => api.stop());
+afterAll(async () => {
+  await api.stop();
+  fs.rmSync(folder, { recursive: true, force: true });
+});
 
 const get = (group: string, token = staff) => request(api.app.express).get(`/api/v2/admin/entity-configuration/${group}`).set('Authorization', `Bearer ${token}`);
 const patch = (group: string, body: object, token = staff) => request(api.app.express).patch(`/api/v2/admin/entity-configuration/${group}`).set('Authorization', `Bearer ${token}`).send(body);
@@ -56,4 +67,53 @@ it("answers not found for another group's configuration to staff of one group, a
   expect((await get('999')).status).toBe(404);
   expect((await get('x')).status).toBe(404);
   expect((await get('1', readonly)).status).toBe(403);
+});
+
+/** A 1×1 PNG, as a logo file is. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const uploadLogo = (group: string, body: Buffer, type = 'image/png', token = staff) =>
+  request(api.app.express).post(`/api/v2/admin/entity-configuration/${group}/logo`).set({ Authorization: `Bearer ${token}`, 'Content-Type': type, 'X-File-Name': 'brand-logo.png' }).send(body);
+const logoOf = (group: string, token = staff) =>
+  request(api.app.express).get(`/api/v2/admin/entity-configuration/${group}/logo`).set('Authorization', `Bearer ${token}`).buffer(true).parse((r, done) => {
+    const chunks: Buffer[] = [];
+    r.on('data', (chunk: Buffer) => chunks.push(chunk));
+    r.on('end', () => done(null, Buffer.concat(chunks)));
+  });
+
+it("uploads a group's logo as the image itself: it becomes the brand's logo, is shown back, and the change is audited", async () => {
+  expect((await logoOf('1')).status).toBe(404);
+  const res = await uploadLogo('1', PNG);
+  expect(res.status).toBe(201);
+  expect(res.body).toMatchObject({ groupId: 1, logoUploadId: expect.any(Number) });
+  expect(await api.db.knex('uploads').where({ id: res.body.logoUploadId }).first('resource_type', 'group_id', 'content_type')).toEqual({ resource_type: 'ENTITY_CONFIGURATION_ASSET', group_id: 1, content_type: 'image/png' });
+  expect((await loadGroupBrand(api.db.knex, 1))?.logo).toMatchObject({ uploadId: res.body.logoUploadId, contentType: 'image/png' });
+  const shown = await logoOf('1');
+  expect(shown.status).toBe(200);
+  expect(shown.headers['content-type']).toBe('image/png');
+  expect(Buffer.compare(shown.body as Buffer, PNG)).toBe(0);
+  expect(await api.db.knex('audit_log').where({ entity: 'entity_configurations', entity_id: String(res.body.id) }).orderBy('id', 'desc').first('after')).toMatchObject({ after: expect.objectContaining({ logo_upload_id: res.body.logoUploadId }) });
+});
+
+it('refuses a logo of another type, one whose bytes are not what it says, an empty one and one too large, by field, keeping the logo', async () => {
+  const before = await api.db.knex('entity_configurations').where({ group_id: 1 }).first('logo_upload_id');
+  const uploads = await api.db.knex('uploads').count({ n: '*' }).first();
+  for (const [body, type] of [
+    [PNG, 'image/webp'],
+    [Buffer.from('not a picture at all'), 'image/png'],
+    [Buffer.alloc(0), 'image/jpeg'],
+  ] as const) {
+    const res = await uploadLogo('1', body, type);
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields).toEqual([expect.objectContaining({ field: 'file' })]);
+  }
+  expect((await uploadLogo('1', Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]))).status).toBe(413);
+  expect(await api.db.knex('entity_configurations').where({ group_id: 1 }).first('logo_upload_id')).toEqual(before);
+  expect(await api.db.knex('uploads').count({ n: '*' }).first()).toEqual(uploads);
+});
+
+it("refuses another group's logo to staff of one group (not found) and to staff without the System area", async () => {
+  expect((await uploadLogo('2', PNG, 'image/png', groupOneOnly)).status).toBe(404);
+  expect((await logoOf('2', groupOneOnly)).status).toBe(404);
+  expect((await uploadLogo('1', PNG, 'image/png', readonly)).status).toBe(403);
+  expect(await api.db.knex('entity_configurations').where({ group_id: 2 }).first('logo_upload_id')).not.toMatchObject({ logo_upload_id: expect.any(Number) });
 });
