@@ -17,7 +17,7 @@ const shared = {
 module.exports = {
   projects: [
     { ...shared, displayName: 'node', testMatch: ['<rootDir>/{api,db,workers,fixtures}/src/**/*.test.ts'] },
-    { ...shared, displayName: 'browser', testMatch: ['<rootDir>/{site,admin}/test/**/*.test.ts'] },
+    { ...shared, displayName: 'browser', testMatch: ['<rootDir>/{site,admin}/test/**/*.test.ts'], setupFilesAfterEnv: ['<rootDir>/api/src/testing/browser-retry.ts'] },
   ],
   testTimeout: 60000,
 };
