@@ -175,6 +175,9 @@ describe.each([1440, 375])('the System area at %i px', (width) => {
       await waitUntil(page, `[...document.images].some((image) => image.alt === "The brand's logo" && image.complete && image.naturalWidth === 1)`);
       expect(await db.knex('entity_configurations as e').join('uploads as u', 'u.id', 'e.logo_upload_id').where('e.group_id', 1).first('u.file_name')).toEqual({ file_name: 'logo.png' });
       await check(page, 'system-logo', width);
+      // The back office wears it in its top bar from the next visit.
+      await page.reload();
+      await waitUntil(page, `[...document.querySelectorAll('header img')].some((image) => image.src.includes('/api/v2/brand/1/logo?v=') && image.complete && image.naturalWidth === 1)`);
       await page.getByRole('button', { name: 'Remove logo' }).click();
       await page.getByText("No logo: statements draw the brand's mark instead.").waitFor();
       expect(await db.knex('entity_configurations').where({ group_id: 1 }).first('logo_upload_id')).toEqual({ logo_upload_id: null });

@@ -12,6 +12,7 @@ import { buildResolvers, typeDefs } from './graphql/schema';
 import { loadTokenSecret } from './auth/token-secret';
 import { configRoute } from './rest/config.route';
 import { billPdfRoute } from './rest/bill-pdf.route';
+import { brandLogoRoute } from './rest/brand-logo.route';
 import { tenantAreaRoutes } from './modules/tenant-area/tenant-area.routes';
 import { directDebitRoutes } from './modules/payments/direct-debit/direct-debit.routes';
 import { exportsRoute } from './rest/exports.route';
@@ -105,7 +106,7 @@ export async function createApp({ db, boss, config, tokenSecret = loadTokenSecre
   app.use('/api/v2', paymentWebhookRoutes(db));
   app.use('/api/v2', express.json({ limit: '1mb' }));
   app.use('/api/v2', attachUser(db, tokenSecret), configRoute(db, config), logRoute(db), googleAuthRoute(db, config, tokenSecret));
-  app.use('/api/v2', pageViewsRoute(db));
+  app.use('/api/v2', pageViewsRoute(db), brandLogoRoute(db));
   app.use('/api/v2', exportsRoute(db, boss, jobFiles));
   app.use('/api/v2', billPdfRoute(db));
   app.use('/api/v2', tenantAreaRoutes(db));

@@ -20,12 +20,19 @@ function BackOfficeSidebar(props: SidebarProps) {
   return <Sidebar {...props} slotProps={{ paper: { 'aria-label': 'Menu' } }} />;
 }
 
-/** The group's brand at the start of the top bar: its mark, and its name from a tablet up (a phone keeps the page's title). */
+/**
+ * The group's brand at the start of the top bar: its logo (on a white ground, as statements print it) or else its
+ * mark, and its name from a tablet up (a phone keeps the page's title).
+ */
 function BrandTitle() {
   const brand = useGroupBrand();
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mr: 1.5, minWidth: 0, flexShrink: 0 }}>
-      <BrandMark colour={brand.colour} inverted={textOn(brand.colour) === '#ffffff'} size={26} />
+      {brand.logoUrl ? (
+        <Box component="img" src={brand.logoUrl} alt="" sx={{ height: 30, maxWidth: 120, objectFit: 'contain', bgcolor: '#ffffff', borderRadius: 1, p: 0.25 }} />
+      ) : (
+        <BrandMark colour={brand.colour} inverted={textOn(brand.colour) === '#ffffff'} size={26} />
+      )}
       <Typography component="span" variant="subtitle1" sx={{ fontWeight: 700, whiteSpace: 'nowrap', display: { xs: 'none', md: 'inline' } }}>
         {brand.name}
       </Typography>

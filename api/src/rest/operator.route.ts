@@ -4,10 +4,9 @@ import type { Knex } from '@app/db';
 import { backoffice } from '../auth/access';
 import { checkGroupAccess } from '../auth/group-membership';
 import { DomainError } from '../errors/domain-error';
-import { listExternalServices, listProcesses, listRenders, openBrandLogo, patchEntityConfiguration, readEntityConfiguration, requestProcessStop, schedulerState, setScheduler, triggerBilling, uploadBrandLogo, upsertExternalService } from '../modules/operator';
+import { listExternalServices, listProcesses, listRenders, patchEntityConfiguration, readEntityConfiguration, requestProcessStop, schedulerState, setScheduler, triggerBilling, uploadBrandLogo, upsertExternalService } from '../modules/operator';
 import { UPLOAD_LIMITS } from '../rules';
 import { currentUser, restRoute } from './rest-route';
-import { sendStoredFile } from './send-stored-file';
 import { rawBody, uploadedFile } from './upload-request';
 
 /** The System area's operator endpoints: system WRITE for all; every non-GET is audited by its service. */
@@ -52,13 +51,10 @@ export function operatorRoute(db: Knex, boss: PgBoss): Router {
   restRoute(router, 'patch', '/admin/entity-configuration/:id', system, async (req, res) => {
     res.json(await patchEntityConfiguration(caller(res), await ownGroup(res, String(req.params.id)), (req.body ?? {}) as Record<string, unknown>));
   });
-  // The group's logo: the image as the body (its name in X-File-Name), and the current one for the form's preview.
+  // The group's logo: the image as the body (its name in X-File-Name); it is shown from GET /brand/{groupId}/logo.
   router.post('/admin/entity-configuration/:id/logo', rawBody(UPLOAD_LIMITS.ENTITY_CONFIGURATION_ASSET!.maxBytes));
   restRoute(router, 'post', '/admin/entity-configuration/:id/logo', system, async (req, res) => {
     res.status(201).json(await uploadBrandLogo(caller(res), await ownGroup(res, String(req.params.id)), uploadedFile(req)));
-  });
-  restRoute(router, 'get', '/admin/entity-configuration/:id/logo', system, async (req, res) => {
-    await sendStoredFile(res, await openBrandLogo(db, await ownGroup(res, String(req.params.id))));
   });
   // The specification names these as GETs too: the same actions (still audited), for links in the System area.
   restRoute(router, 'get', '/admin/trigger-billing', system, async (_req, res) => {

@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import { useNotify } from 'react-admin';
 import { UPLOAD_LIMITS, checkUploadFile } from '@app/api/rules';
 import { ActionError } from '../../providers/graphql-action';
 import { FilePicker } from '../uploads/FilePicker';
-import { fetchLogoUrl, saveEntityConfiguration, uploadLogo } from './operator-api';
+import { logoUrl, saveEntityConfiguration, uploadLogo } from './operator-api';
 
 const LOGO = UPLOAD_LIMITS.ENTITY_CONFIGURATION_ASSET!;
 
@@ -14,26 +14,9 @@ const LOGO = UPLOAD_LIMITS.ENTITY_CONFIGURATION_ASSET!;
  */
 export function LogoField({ groupId, logoUploadId, onChanged }: { groupId: number; logoUploadId: number | null; onChanged: () => Promise<void> }) {
   const notify = useNotify();
-  const [preview, setPreview] = useState<string | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    let url: string | null = null;
-    let active = true;
-    if (logoUploadId)
-      void fetchLogoUrl(groupId).then((loaded) => {
-        url = loaded;
-        if (active) setPreview(loaded);
-        else if (loaded) URL.revokeObjectURL(loaded);
-      });
-    else setPreview(null);
-    return () => {
-      active = false;
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [groupId, logoUploadId]);
 
   const choose = (chosen: File | null) => {
     setFile(chosen);
@@ -58,8 +41,8 @@ export function LogoField({ groupId, logoUploadId, onChanged }: { groupId: numbe
       <Typography variant="subtitle2" component="h3">
         Logo
       </Typography>
-      {preview ? (
-        <Box component="img" src={preview} alt="The brand's logo" sx={{ maxWidth: 200, maxHeight: 80, objectFit: 'contain', alignSelf: 'flex-start', border: 1, borderColor: 'divider', borderRadius: 1, p: 1 }} />
+      {logoUploadId ? (
+        <Box component="img" src={logoUrl(groupId, logoUploadId)} alt="The brand's logo" sx={{ maxWidth: 200, maxHeight: 80, objectFit: 'contain', alignSelf: 'flex-start', border: 1, borderColor: 'divider', borderRadius: 1, p: 1 }} />
       ) : (
         <Typography variant="body2" color="text.secondary">
           No logo: statements draw the brand's mark instead.

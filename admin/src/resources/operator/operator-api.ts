@@ -1,7 +1,6 @@
-import { getToken, tokenPermissions } from '@app/api/client';
+import { tokenPermissions } from '@app/api/client';
 import { hasAreaLevel } from '@app/api/rules';
 import { formatDate } from '../catalogue/format';
-import { requestHeaders } from '../../providers/requestHeaders';
 import { getJson, sendFile, sendJson } from '../uploads/rest-api';
 
 /*
@@ -72,11 +71,8 @@ export const fetchEntityConfiguration = (groupId: number) => getJson<EntityConfi
 export const saveEntityConfiguration = (groupId: number, values: Partial<EntityConfiguration>) => sendJson<EntityConfiguration>('PATCH', `${ADMIN}/entity-configuration/${groupId}`, groupId, values);
 export const uploadLogo = (groupId: number, file: File) => sendFile<EntityConfiguration>(`${ADMIN}/entity-configuration/${groupId}/logo`, file, groupId);
 
-/** The group's logo as an object URL for an <img> (an image tag cannot send the session's header), or null when it has none. */
-export async function fetchLogoUrl(groupId: number): Promise<string | null> {
-  const res = await fetch(`${ADMIN}/entity-configuration/${groupId}/logo`, { credentials: 'omit', headers: requestHeaders(groupId, getToken()), cache: 'no-store' });
-  return res.ok ? URL.createObjectURL(await res.blob()) : null;
-}
+/** Where the group's logo is shown from (public, like every statement it is printed on): the upload names the version. */
+export const logoUrl = (groupId: number, logoUploadId: number) => `/api/v2/brand/${groupId}/logo?v=${logoUploadId}`;
 
 /** The operator panels are for staff with WRITE on the system area (the endpoints' own rule). */
 export const canOperate = (): boolean => hasAreaLevel(tokenPermissions(), 'systemLogs', 'WRITE');

@@ -2,6 +2,9 @@ import type { FileStorage } from '../files/file-storage';
 import { fileStorage } from '../files/select-file-storage';
 import type { GroupBrand } from './group-brand';
 
+/** Where a group's logo is served (rest/brand-logo.route.ts); `v` names the upload, so a new logo is a new address. */
+export const brandLogoPath = (groupId: number, uploadId: number): string => `/api/v2/brand/${groupId}/logo?v=${uploadId}`;
+
 /** Logos a PDF can draw (pdfkit reads PNG and JPEG); larger files are left out rather than slow every statement. */
 const DRAWABLE = new Set(['image/png', 'image/jpeg']);
 const MAX_LOGO_BYTES = 1 << 20;

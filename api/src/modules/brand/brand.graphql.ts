@@ -2,6 +2,7 @@ import { roles, type Access } from '../../auth/access';
 import { DomainError } from '../../errors/domain-error';
 import type { GraphQLModule } from '../../graphql/graphql-module';
 import type { ResolverMap } from '../../graphql/schema';
+import { brandLogoPath } from './brand-logo';
 import { groupBrand } from './group-brand';
 
 const typeDefs = /* GraphQL */ `
@@ -15,6 +16,8 @@ const typeDefs = /* GraphQL */ `
     "#rrggbb"
     colour: String!
     supportEmail: String
+    "The logo's address (an image anyone may load), or null when the group has none"
+    logoUrl: String
   }
   extend type Query {
     "The X-Group-ID group's brand: the back office wears it"
@@ -26,8 +29,8 @@ const resolvers: ResolverMap = {
   Query: {
     groupBrand: async (_p, _args, { db, groupId }) => {
       if (groupId === null) throw DomainError.invalid([{ field: 'X-Group-ID', rule: 'required', message: 'A brand is a group’s: send the X-Group-ID header' }]);
-      const { logo: _logo, ...brand } = await groupBrand(db, groupId);
-      return brand;
+      const { logo, ...brand } = await groupBrand(db, groupId);
+      return { ...brand, logoUrl: logo ? brandLogoPath(brand.groupId, logo.uploadId) : null };
     },
   },
 };

@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import type { Knex } from '@app/db';
 import { recordChange } from '../../audit/record-change';
 import { DomainError, type FieldError } from '../../errors/domain-error';
@@ -84,12 +83,4 @@ export async function uploadBrandLogo(caller: OperatorCaller, groupIdText: strin
     const stored = await storeUpload(trx, { groupId: group.id, resourceType: 'ENTITY_CONFIGURATION_ASSET', fileName: file.fileName, contentType: file.contentType, data: file.data, uploadedByUserId: caller.userId }, storage);
     return writeConfiguration(trx, group, { logo_upload_id: stored.id }, caller.userId);
   });
-}
-
-/** `GET …/{groupId}/logo`: the group's logo image for the System area's preview; not found when it has none. */
-export async function openBrandLogo(db: Knex, groupIdText: string, storage: FileStorage = fileStorage()): Promise<{ fileName: string; contentType: string; sizeBytes: number; stream: Readable }> {
-  const group = await groupOf(db, groupIdText);
-  const row = await db('entity_configurations as e').join('uploads as u', 'u.id', 'e.logo_upload_id').where('e.group_id', group.id).first('u.file_name', 'u.content_type', 'u.size_bytes', 'u.storage_key');
-  if (!row) throw new DomainError('NOT_FOUND', 'This group has no logo');
-  return { fileName: row.file_name, contentType: row.content_type, sizeBytes: Number(row.size_bytes), stream: await storage.open(row.storage_key) };
 }
