@@ -235,9 +235,15 @@ it('an energy-bill customer signs up through /my-energy-bill/signup and pays eac
   await page.getByRole('region', { name: 'Cookies on this site' }).getByRole('button', { name: 'Decline' }).click();
   await step(page, 'energy-bill', 'Your home');
   expect(new URL(page.url()).pathname).toBe('/my-energy-bill/signup/house');
+  // Continue before giving an address: the fields say what is missing, and say nothing more once it is found.
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByText('Enter the first line of the address').waitFor();
   await page.getByLabel('Find the address by postcode').fill('LS6 1AA');
   await page.getByRole('button', { name: 'Find address' }).click();
   await page.getByRole('button', { name: /^9 Brudenell Road/ }).click();
+  await waitFor('the chosen address in the form', async () => (await page.getByLabel('Address line 1').inputValue()) === '9 Brudenell Road');
+  expect(await page.getByText('Enter the first line of the address').count()).toBe(0);
+  expect(await page.getByText('Enter the postcode').count()).toBe(0);
   await page.getByLabel('People living there').selectOption('3');
   await page.getByLabel('Bill starts on').fill(nextSeptember());
   await page.getByLabel('Tenancy ends on').fill(`${Number(nextSeptember().slice(0, 4)) + 1}-08-31`);

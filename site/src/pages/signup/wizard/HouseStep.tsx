@@ -50,6 +50,11 @@ function HouseForm({ energyBill, wizard }: { energyBill: boolean; wizard: Return
   const [endDate, setEndDate] = useState(text(kept, 'endDate'));
   const { errors, setErrors, message, busy, saveAnswers } = useStepForm(wizard);
   const offered: readonly string[] = energyBill ? ENERGY_SERVICES : OFFERED_SERVICES;
+  // An address just found or typed is no longer the one the last check refused: its messages go with it.
+  const changeAddress = (next: AddressAnswer) => {
+    setAddress(next);
+    setErrors(({ line1: _line1, line2: _line2, city: _city, postcode: _postcode, ...others }) => others);
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -71,7 +76,7 @@ function HouseForm({ energyBill, wizard }: { energyBill: boolean; wizard: Return
   return (
     <AuthForm onSubmit={(event) => void submit(event)}>
       <FormAlert message={message} />
-      <AddressFinder value={address} onChange={setAddress} errors={errors} initialSearch={address.postcode} />
+      <AddressFinder value={address} onChange={changeAddress} errors={errors} initialSearch={address.postcode} />
       <fieldset className="wizard-choices" aria-describedby={errors.services ? 'signup-services-error' : undefined}>
         <legend>Services</legend>
         {offered.map((service) => (
