@@ -67,6 +67,9 @@ type Violation = { id: string; impact: string | null; help: string; nodes: Array
 
 /** The serious and critical axe-core violations on the page as it is now. */
 export async function seriousViolations(page: Page, within?: string): Promise<string[]> {
+  // A snackbar or panel still fading in would be judged at part of its contrast: axe looks once nothing is moving
+  // (endless animations, a spinner's, do not count), or after 3 s regardless.
+  await waitUntil(page, "document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity)", 3_000).catch(() => undefined);
   // Evaluated through the DevTools protocol: an injected <script> would be refused by the product's CSP.
   await page.evaluate(AXE_SOURCE);
   // `within` (a selector) checks one part alone, e.g. an open dialog: axe would otherwise judge the page behind its backdrop.
