@@ -1,13 +1,14 @@
 import type { FileStorage } from '../files/file-storage';
 import { fileStorage } from '../files/select-file-storage';
+import { UPLOAD_LIMITS } from '../../rules';
 import type { GroupBrand } from './group-brand';
 
 /** Where a group's logo is served (rest/brand-logo.route.ts); `v` names the upload, so a new logo is a new address. */
 export const brandLogoPath = (groupId: number, uploadId: number): string => `/api/v2/brand/${groupId}/logo?v=${uploadId}`;
 
-/** Logos a PDF can draw (pdfkit reads PNG and JPEG); larger files are left out rather than slow every statement. */
+/** Logos a PDF can draw (pdfkit reads PNG and JPEG), up to the size a logo upload may be; anything else is left out. */
 const DRAWABLE = new Set(['image/png', 'image/jpeg']);
-const MAX_LOGO_BYTES = 1 << 20;
+const MAX_LOGO_BYTES = UPLOAD_LIMITS.ENTITY_CONFIGURATION_ASSET!.maxBytes;
 
 /** Uploads never change under their key: each logo is read once per process, however many statements draw it. */
 const cache = new Map<string, Promise<Buffer | null>>();
