@@ -23,6 +23,18 @@ async function partnerPage(): Promise<Page> {
 
 it("offers a partner only the menu entries its role opens, each of which lists the partner's rows", async () => {
   const page = await partnerPage();
+  // Every request of the pages, to know when they are all answered and which were refused.
+  let inFlight = 0;
+  const refused: string[] = [];
+  page.on('request', () => (inFlight += 1));
+  page.on('requestfinished', () => (inFlight -= 1));
+  page.on('requestfailed', () => (inFlight -= 1));
+  page.on('response', (response) => {
+    if (response.status() === 403) refused.push(`${response.url()} ${response.request().postData() ?? ''}`.slice(0, 300));
+  });
+  const settled = async () => {
+    for (let quietSince = Date.now(); Date.now() - quietSince < 500; await new Promise((resolve) => setTimeout(resolve, 50))) if (inFlight > 0) quietSince = Date.now();
+  };
   const menu = page.locator('.RaSidebar-fixed, .RaSidebar-paper').first();
   await menu.getByRole('menuitem').first().waitFor();
   // The pages of the menu's sections (the section headings are menu items too, which open and close them).
@@ -33,6 +45,9 @@ it("offers a partner only the menu entries its role opens, each of which lists t
     await menu.getByRole('menuitem', { name: entry }).click();
     await page.getByRole('heading', { name: entry }).waitFor();
     await page.locator('table tbody tr, .RaList-noResults, .RaEmpty-message').first().waitFor();
+    // Every column's records read: a reference the partner may not read (a house's agency) is not a column of theirs.
+    await settled();
+    expect([entry, refused]).toEqual([entry, []]);
     expect(await page.getByText('You do not have access to this').count()).toBe(0);
   }
   await page.context().close();

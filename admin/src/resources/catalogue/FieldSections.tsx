@@ -2,16 +2,16 @@ import { Box, Stack, Typography } from '@mui/material';
 import { Labeled } from 'react-admin';
 import type { ResourceSpec } from '@app/api/rules';
 import { CatalogueField } from './CatalogueField';
-import { entries, type FieldEntry } from './spec';
+import { entries, isReadable, type FieldEntry } from './spec';
 
 const SYSTEM_FIELDS = new Set(['id', 'createdAt', 'updatedAt']);
 
 /**
  * A record's fields in sections, the important first: what its list shows (the fields staff look for), then
- * the other details, then the record's own id and dates.
+ * the other details, then the record's own id and dates; references the member of staff may not read left out.
  */
 export function fieldSections(spec: ResourceSpec): Array<{ title: string; fields: FieldEntry[] }> {
-  const all = entries(spec);
+  const all = entries(spec).filter(isReadable);
   const summary = all.filter(([name, field]) => field.list && !SYSTEM_FIELDS.has(name));
   const details = all.filter(([name, field]) => !field.list && !SYSTEM_FIELDS.has(name));
   const record = all.filter(([name]) => SYSTEM_FIELDS.has(name));

@@ -12,7 +12,7 @@ import {
 } from 'react-admin';
 import { findResourceSpec, valueChoices, type FieldSpec, type ResourceSpec } from '@app/api/rules';
 import { penceToPounds, poundsToPence } from './CatalogueInput';
-import { entries, refIsBrowsable } from './spec';
+import { entries, isReadable, refIsBrowsable } from './spec';
 
 /** An equality filter (`field`, matched exactly by the API). */
 function equalityFilter(name: string, field: FieldSpec, label: string): ReactElement {
@@ -58,7 +58,7 @@ function rangeFilters(name: string, field: FieldSpec, label: string, from: strin
 
 /**
  * The list's filters, from the catalogue: `q` when the resource has a search, then each filterable field but
- * the one its status tabs filter on (one control per filter).
+ * the one its status tabs filter on (one control per filter), and but references the member of staff may not read.
  */
 export function useCatalogueFilters(spec: ResourceSpec, without?: string): ReactElement[] {
   const translate = useTranslate();
@@ -67,7 +67,7 @@ export function useCatalogueFilters(spec: ResourceSpec, without?: string): React
   const to = translate('shb.catalogue.to');
   const filters: ReactElement[] = [];
   if (spec.search.length > 0) filters.push(<TextInput key="q" source="q" label={translate('shb.catalogue.search')} alwaysOn />);
-  for (const [name, field] of entries(spec)) {
+  for (const [name, field] of entries(spec).filter(isReadable)) {
     if (name === without || name === spec.tabs?.field || !field.filter) continue;
     const label = String(translateLabel({ source: name, resource: spec.name }));
     if (field.filter === 'eq') filters.push(equalityFilter(name, field, label));

@@ -1,5 +1,7 @@
 import { useResourceContext } from 'react-admin';
+import { tokenPermissions } from '@app/api/client';
 import { findResourceSpec, resourceSpec, type FieldSpec, type ResourceSpec } from '@app/api/rules';
+import { canAccessResource } from '../../auth/resource-access';
 
 /**
  * Reading the catalogue for the screens. Every generic screen finds its resource's spec from the
@@ -30,9 +32,17 @@ export function refLink(ref: string): 'show' | 'edit' | false {
 
 export const entries = (spec: ResourceSpec): FieldEntry[] => Object.entries(spec.fields);
 
-/** Columns of the list: `id` first, then every `list: true` field. */
+/**
+ * Whether the signed-in member of staff may read what a field shows: a reference to records they may not read
+ * (a partner's houses name agencies) would only ever show an error, so it is left off their lists and pages.
+ */
+export function isReadable([, field]: FieldEntry): boolean {
+  return !refIsBrowsable(field) || canAccessResource(tokenPermissions(), field.ref, 'show');
+}
+
+/** Columns of the list: `id` first, then every `list: true` field the member of staff may read. */
 export function listEntries(spec: ResourceSpec, without?: string): FieldEntry[] {
-  return entries(spec).filter(([name, field]) => (name === 'id' || field.list) && name !== without);
+  return entries(spec).filter((entry) => (entry[0] === 'id' || entry[1].list) && entry[0] !== without && isReadable(entry));
 }
 
 /** Inputs of the create and edit forms: everything the API lets staff write. */
