@@ -4,7 +4,7 @@ import type { PgBoss } from 'pg-boss';
 import type { Knex } from '@app/db';
 import { DomainError } from '../errors/domain-error';
 import { exportStatus, openExportDownload, requestExport, type ExportFormat } from '../modules/exports';
-import { waitMsOf, type JobFileChanges } from '../modules/exports/job-file-changes';
+import { jobFileKey, waitMsOf, type JobFileChanges } from '../modules/exports/job-file-changes';
 import { currentUser, restRoute } from './rest-route';
 import { sendDownload } from './send-download';
 
@@ -44,7 +44,7 @@ export function exportsRoute(db: Knex, boss: PgBoss, changes: JobFileChanges): R
   }
   restRoute(router, 'get', '/exports/:id', roles('backoffice', 'partner'), async (req, res) => {
     const [user, id] = [currentUser(res)!, String(req.params.id)];
-    const view = await changes.waitFor(`export:${id}`, waitMsOf(req.query.wait), () => exportStatus(db, user, id), (status) => !UNFINISHED.has(status.status));
+    const view = await changes.waitFor(jobFileKey('export', id), waitMsOf(req.query.wait), () => exportStatus(db, user, id), (status) => !UNFINISHED.has(status.status));
     res.set('Cache-Control', 'no-store').json(view);
   });
   restRoute(router, 'get', '/exports/:id/download', roles('backoffice', 'partner'), async (req, res) => {

@@ -13,7 +13,7 @@ import {
   requestRecordImport,
   voidBillsFromFile,
 } from '../modules/imports';
-import { waitMsOf, type JobFileChanges } from '../modules/exports/job-file-changes';
+import { jobFileKey, waitMsOf, type JobFileChanges } from '../modules/exports/job-file-changes';
 import { READING_IMPORT_MAX_BYTES } from '../rules';
 import { attachmentsRoute } from './attachments.route';
 import { currentUser, restRoute } from './rest-route';
@@ -35,8 +35,6 @@ import { groupOf, queryValue, rawBody, uploadedFile } from './upload-request';
 export function uploadsRoute(db: Knex, boss: PgBoss, changes: JobFileChanges): Router {
   const router = Router();
   const stopped = (view: { status: string }) => view.status === 'DONE' || view.status === 'FAILED';
-  // The trigger names an import by its id as PostgreSQL prints it ("7", never "007").
-  const keyOf = (kind: string, id: string) => `${kind}:${/^\d{1,9}$/.test(id) ? Number(id) : id}`;
   router.post('/uploads/upload-readings', rawBody(READING_IMPORT_MAX_BYTES));
   restRoute(router, 'post', '/uploads/upload-readings', backoffice('meterReadings', 'WRITE'), async (req, res) => {
     const caller = { db, boss, userId: currentUser(res)!.id, groupId: groupOf(req) };
@@ -48,7 +46,7 @@ export function uploadsRoute(db: Knex, boss: PgBoss, changes: JobFileChanges): R
   });
   restRoute(router, 'get', '/uploads/upload-readings/:id', backoffice('meterReadings', 'READ'), async (req, res) => {
     const id = String(req.params.id);
-    const view = await changes.waitFor(keyOf('reading-import', id), waitMsOf(req.query.wait), async () => readingImportView(await readingImportStatus(db, groupOf(req), id)), stopped);
+    const view = await changes.waitFor(jobFileKey('reading-import', id), waitMsOf(req.query.wait), async () => readingImportView(await readingImportStatus(db, groupOf(req), id)), stopped);
     res.set('Cache-Control', 'no-store').json(view);
   });
   restRoute(router, 'get', '/uploads/upload-readings/:id/rejected-rows', backoffice('meterReadings', 'READ'), async (req, res) => {
@@ -68,7 +66,7 @@ export function uploadsRoute(db: Knex, boss: PgBoss, changes: JobFileChanges): R
   });
   restRoute(router, 'get', '/uploads/import/:id', staff, async (req, res) => {
     const id = String(req.params.id);
-    const view = await changes.waitFor(keyOf('record-import', id), waitMsOf(req.query.wait), async () => recordImportView(await recordImportStatus(db, currentUser(res)!, groupOf(req), id)), stopped);
+    const view = await changes.waitFor(jobFileKey('record-import', id), waitMsOf(req.query.wait), async () => recordImportView(await recordImportStatus(db, currentUser(res)!, groupOf(req), id)), stopped);
     res.set('Cache-Control', 'no-store').json(view);
   });
   restRoute(router, 'get', '/uploads/import/:id/rejected-rows', staff, async (req, res) => {

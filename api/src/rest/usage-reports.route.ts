@@ -1,7 +1,7 @@
 import { roles } from '../auth/access';
 import { Router, type Request } from 'express';
 import type { Knex } from '@app/db';
-import { waitMsOf, type JobFileChanges } from '../modules/exports/job-file-changes';
+import { jobFileKey, waitMsOf, type JobFileChanges } from '../modules/exports/job-file-changes';
 import { followUsageReport, openUsageReportDownload } from '../modules/usage-reports';
 import { currentUser, restRoute } from './rest-route';
 import { sendDownload } from './send-download';
@@ -18,7 +18,7 @@ export function usageReportsRoute(db: Knex, changes: JobFileChanges): Router {
   const router = Router();
   restRoute(router, 'get', '/usage-reports/:id', roles('backoffice', 'partner', 'agent'), async (req, res) => {
     const [user, id] = [currentUser(res)!, String(req.params.id)];
-    const view = await changes.waitFor(`upload:${id}`, waitMsOf(req.query.wait), () => followUsageReport(db, user, groupOf(req), id), (report) => report.status !== 'IN_PROGRESS');
+    const view = await changes.waitFor(jobFileKey('upload', id), waitMsOf(req.query.wait), () => followUsageReport(db, user, groupOf(req), id), (report) => report.status !== 'IN_PROGRESS');
     res.set('Cache-Control', 'no-store').json(view);
   });
   restRoute(router, 'get', '/usage-reports/:id/download', roles('backoffice', 'partner', 'agent'), async (req, res) => {

@@ -16,6 +16,14 @@ export const MAX_WAIT_MS = 25_000;
 
 const RELISTEN_DELAY_MS = 1_000;
 
+/**
+ * The key a status call waits on: `<kind>:<id>` as the trigger writes it, the id as PostgreSQL prints it ("7" for a
+ * caller's "007"), so every way of naming a record is woken by its change.
+ */
+export function jobFileKey(kind: 'export' | 'upload' | 'reading-import' | 'record-import', id: string): string {
+  return `${kind}:${/^\d{1,9}$/.test(id) ? Number(id) : id}`;
+}
+
 /** `?wait=<ms>` of a status call: 0 (answer at once) when absent, capped at MAX_WAIT_MS. */
 export function waitMsOf(raw: unknown): number {
   const ms = typeof raw === 'string' && /^\d{1,9}$/.test(raw) ? Number(raw) : 0;
